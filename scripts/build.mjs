@@ -1,0 +1,5 @@
+// npm run build: dependencies if missing, then the client and the server bundles.
+import { build, ensureDependencies } from './lib.mjs';
+
+ensureDependencies();
+build();

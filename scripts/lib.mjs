@@ -1,0 +1,93 @@
+// Shared steps of the two commands. Plain Node with no dependencies: it runs before `npm ci`.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+const depsStamp = join(root, 'node_modules', '.tickstream-deps');
+const buildStamp = join(root, 'dist', '.tickstream-build');
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m▸ ${message}\x1b[0m\n`);
+}
+
+/** Runs a command in the project folder, inheriting stdio; exits with its code on failure. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    process.stderr.write(`\n✗ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function lockHash() {
+  const hash = createHash('sha256');
+  for (const file of ['package.json', 'package-lock.json']) {
+    const path = join(root, file);
+    if (existsSync(path)) hash.update(readFileSync(path));
+  }
+  hash.update(process.version);
+  return hash.digest('hex');
+}
+
+/** `npm ci` when node_modules is missing or older than package-lock.json (or Node changed). */
+export function ensureDependencies() {
+  const want = lockHash();
+  if (existsSync(depsStamp) && readFileSync(depsStamp, 'utf8') === want) return;
+  log('installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(depsStamp, want);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const BUILD_INPUTS = [
+  'src',
+  'common',
+  'server',
+  'workers',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
+
+export function buildIsStale() {
+  if (!existsSync(buildStamp)) return true;
+  const built = statSync(buildStamp).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > built);
+}
+
+/** Builds the client (Vite → dist/client) and the server (esbuild → dist/server/main.js). */
+export function build() {
+  log('building the client…');
+  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  log('building the server…');
+  run('npx', [
+    'esbuild',
+    'server/main.ts',
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--target=node20.19',
+    '--packages=external',
+    '--sourcemap',
+    '--log-level=warning',
+    '--outfile=dist/server/main.js',
+  ]);
+  writeFileSync(buildStamp, new Date().toISOString());
+}
+
+export function ensureBuild() {
+  if (buildIsStale()) build();
+}

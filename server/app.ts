@@ -1,0 +1,98 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import fp from 'fastify-plugin';
+import { installAuthHook } from './auth/session.ts';
+import { LoginThrottle } from './auth/throttle.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { type MarketsRepository, marketsRepository } from './db/repositories/markets.ts';
+import { type SessionsRepository, sessionsRepository } from './db/repositories/sessions.ts';
+import { type UsersRepository, usersRepository } from './db/repositories/users.ts';
+import { clientRoutes } from './http/client.ts';
+import { installErrorHandling } from './http/envelope.ts';
+import { marketRoutes } from './http/market.ts';
+import { ucRoutes } from './http/uc.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+}
+
+export interface Store {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  markets: MarketsRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    store: Store;
+    loginThrottle: LoginThrottle;
+  }
+}
+
+/** Fastify settings that the app relies on; main.ts and the tests both build the server with them. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: { level: config.logLevel },
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  };
+}
+
+/**
+ * The reference exchange as one Fastify plugin: external plugins, then repositories, then routes
+ * (the order of fastify/demo). The database is opened by the caller so tests can own its lifetime.
+ */
+export const app = fp<AppOptions>(
+  async (fastify: FastifyInstance, { config, db, clock = systemClock }) => {
+    fastify.decorate('config', config);
+    fastify.decorate('clock', clock);
+    fastify.decorate('loginThrottle', new LoginThrottle());
+    fastify.decorate('store', {
+      db,
+      users: usersRepository(db),
+      sessions: sessionsRepository(db),
+      markets: marketsRepository(db),
+    });
+
+    installErrorHandling(fastify);
+    await fastify.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          workerSrc: ["'self'", 'blob:'],
+          scriptSrc: ["'self'"],
+        },
+      },
+    });
+    await fastify.register(rateLimit, {
+      max: config.rateLimit,
+      timeWindow: '1 minute',
+      // Thrown into the error handler, which answers with a translated envelope.
+      errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: 'rate limited' }),
+    });
+    await fastify.register(formbody);
+    installAuthHook(fastify);
+
+    fastify.get('/health', async () => ({ code: 0, message: 'success', data: { status: 'ok' } }));
+    await fastify.register(ucRoutes);
+    await fastify.register(marketRoutes);
+    await clientRoutes(fastify, config.clientDir);
+  },
+  { name: 'tickstream', fastify: '5.x' },
+);

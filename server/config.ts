@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+
+/** Server settings, read once from the environment (README: Configuration). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the SQLite database; survives restarts. */
+  dataDir: string;
+  /** Market simulator on or off (TICKSTREAM_SIM). */
+  sim: boolean;
+  /** NODE_ENV=production: no demo account, no dev-only endpoints. */
+  production: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Folder of the built client served on `/`; null serves the API alone. */
+  clientDir: string | null;
+  /** Requests per minute per IP across the API. */
+  rateLimit: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export class ConfigError extends Error {}
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.toLowerCase();
+  if (['1', 'on', 'true', 'yes'].includes(v)) return true;
+  if (['0', 'off', 'false', 'no'].includes(v)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${value}"`);
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    port: parseInteger('PORT', env.PORT, 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(cwd, env.DATA_DIR || './data'),
+    sim: parseSwitch('TICKSTREAM_SIM', env.TICKSTREAM_SIM, true),
+    production,
+    logLevel: logLevel as Config['logLevel'],
+    clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),
+    rateLimit: parseInteger('RATE_LIMIT', env.RATE_LIMIT, 1200, 1, 1_000_000),
+  };
+}

@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from '../schema.ts';
+import * as m0001 from './0001-init.ts';
+import * as m0002 from './0002-seed-catalogue.ts';
+
+/** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-init': m0001,
+  '0002-seed-catalogue': m0002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+}

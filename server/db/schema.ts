@@ -1,0 +1,132 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types for Kysely. Money columns are decimal TEXT (catalogue) or INTEGER units of the coin's
+ * `decimals` (balances, ledger), never floats. Times are Unix milliseconds.
+ */
+export interface Database {
+  coins: CoinTable;
+  spot_markets: SpotMarketTable;
+  swap_contracts: SwapContractTable;
+  futures_symbols: FuturesSymbolTable;
+  users: UserTable;
+  sessions: SessionTable;
+  balances: BalanceTable;
+  ledger_entries: LedgerEntryTable;
+}
+
+export interface CoinTable {
+  unit: string;
+  name: string;
+  decimals: number;
+  usd_rate: string;
+  can_deposit: number;
+  can_withdraw: number;
+  withdraw_fee: string;
+  min_withdraw: string;
+  sort: number;
+}
+
+export interface SpotMarketTable {
+  symbol: string;
+  base: string;
+  quote: string;
+  reference_price: string;
+  price_scale: number;
+  amount_scale: number;
+  min_amount: string;
+  min_turnover: string;
+  maker_fee: string;
+  taker_fee: string;
+  enabled: number;
+  sort: number;
+}
+
+export interface SwapContractTable {
+  symbol: string;
+  base: string;
+  quote: string;
+  reference_price: string;
+  price_scale: number;
+  contract_size: string;
+  min_volume: number;
+  max_leverage: number;
+  def_leverage: number;
+  can_open_lv1000: number;
+  maker_fee: string;
+  taker_fee: string;
+  enabled: number;
+  sort: number;
+}
+
+export interface FuturesSymbolTable {
+  symbol: string;
+  instrument_type: number;
+  name: string;
+  base_coin: string;
+  quote_coin: string;
+  reference_price: string;
+  base_decimal: number;
+  quote_decimal: number;
+  index_scale: number;
+  max_leverage: number;
+  def_leverage: number;
+  can_open_lv1000: number;
+  maker_fee: string;
+  taker_fee: string;
+  min_volume: string;
+  enabled: number;
+  sort: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  /** Public user id shown in the UI (8 digits). */
+  uid: string;
+  username: string;
+  email: string | null;
+  mobile: string | null;
+  /** Country two-letter code (spec shell §3, user info `country`). */
+  country: string | null;
+  area_code: string | null;
+  password_hash: string;
+  promotion_code: string;
+  kyc_two_code: string | null;
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface BalanceTable {
+  user_id: number;
+  coin: string;
+  available: number;
+  frozen: number;
+}
+
+/** Double-entry lines: each `txn_id` sums to zero per coin. user_id null is a system account named by `account`. */
+export interface LedgerEntryTable {
+  id: Generated<number>;
+  txn_id: string;
+  user_id: number | null;
+  account: string;
+  coin: string;
+  amount: number;
+  kind: string;
+  created_at: number;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type SpotMarket = Selectable<SpotMarketTable>;
+export type Coin = Selectable<CoinTable>;

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiCode, type Envelope } from '../../common/api.ts';
+import { DEFAULT_LANG, type Lang, parseLang } from '../../common/i18n.ts';
+import { type MessageKey, translate } from './messages.ts';
+
+/** An expected failure: HTTP status, envelope code and a translated message key. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+
+  static notLoggedIn = () => new ApiError(401, ApiCode.notLoggedIn, 'notLoggedIn');
+  static invalidParam = (field: string) => new ApiError(400, ApiCode.badRequest, 'invalidParam', { field });
+}
+
+export function ok<T>(data: T): Envelope<T> {
+  return { code: ApiCode.ok, message: 'success', data };
+}
+
+/** The request's language: `lang` header, `langCode` query, then Accept-Language; zh_CN by default. */
+export function requestLang(request: FastifyRequest): Lang {
+  const header = request.headers.lang;
+  const query = (request.query as Record<string, unknown> | undefined)?.langCode;
+  const accept = request.headers['accept-language']?.split(',')[0]?.split(';')[0];
+  return (
+    parseLang(typeof header === 'string' ? header : undefined) ??
+    parseLang(typeof query === 'string' ? query : undefined) ??
+    parseLang(accept) ??
+    DEFAULT_LANG
+  );
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  const body: Envelope<null> = {
+    code: error.code,
+    message: translate(error.key, requestLang(request), error.params),
+    data: null,
+  };
+  return reply.status(error.statusCode).send(body);
+}
+
+/** The field an Ajv error is about, as the client named it. */
+function fieldOf(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const missing = first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
+  const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+  return [path, missing].filter(Boolean).join('.') || error.validationContext || 'body';
+}
+
+/** Every error leaves as an envelope; internals are logged, never sent (DESIGN §5). */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return sendError(request, reply, error);
+    if (error.validation) return sendError(request, reply, ApiError.invalidParam(fieldOf(error)));
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(request, reply, new ApiError(429, ApiCode.tooManyRequests, 'tooManyRequests'));
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'bad request');
+      return sendError(request, reply, new ApiError(status, ApiCode.badRequest, 'badRequest'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, new ApiError(500, ApiCode.internal, 'internal'));
+  });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('has sane defaults', () => {
+    const config = loadConfig({}, '/srv/tickstream');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/tickstream/data',
+      sim: true,
+      production: false,
+      clientDir: '/srv/tickstream/dist/client',
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig(
+      { PORT: '18080', HOST: '0.0.0.0', DATA_DIR: '/tmp/ts', TICKSTREAM_SIM: 'off', NODE_ENV: 'production' },
+      '/',
+    );
+    expect(config).toMatchObject({ port: 18080, host: '0.0.0.0', dataDir: '/tmp/ts', sim: false, production: true });
+  });
+
+  it('rejects bad values with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      new ConfigError('PORT must be an integer from 0 to 65535, got "eighty"'),
+    );
+    expect(() => loadConfig({ TICKSTREAM_SIM: 'maybe' })).toThrow(/TICKSTREAM_SIM must be on or off/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { app, serverOptions } from '../../server/app.ts';
+import { ensureDemoAccount } from '../../server/auth/demo.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { type Db, openDatabase } from '../../server/db/database.ts';
+
+export interface TestApp {
+  server: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  /** Moves the injected clock. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** The real app on a real SQLite file in a temp folder, with the demo account and a movable clock. */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { dataDir?: string; extend?: (server: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const { dataDir, extend } = options;
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tickstream-test-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dir, CLIENT_DIR: 'none', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+  let now = Date.UTC(2026, 10, 22, 12);
+  const db = await openDatabase(dir);
+  if (!config.production) await ensureDemoAccount(db, now);
+  const server = Fastify(serverOptions(config));
+  await server.register(app, { config, db, clock: () => now });
+  extend?.(server);
+  await server.ready();
+  return {
+    server,
+    db,
+    dataDir: dir,
+    advance(ms) {
+      now += ms;
+    },
+    async close() {
+      await server.close();
+      await db.destroy();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

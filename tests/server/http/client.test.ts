@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers.ts';
+
+describe('serving the built client', () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'tickstream-client-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'export {};');
+    t = await buildTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html on / and on client routes, never cached', async () => {
+    for (const url of ['/', '/trade/BTC-USDT', '/zh-tw/quotes/list/spot']) {
+      const res = await t.server.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches fingerprinted assets for a year', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing file or API path with a 404 envelope, not the page', async () => {
+    for (const url of ['/assets/missing.js', '/uc/unknown', '/market']) {
+      const res = await t.server.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 404, data: null });
+    }
+  });
+});

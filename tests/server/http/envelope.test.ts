@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers.ts';
+
+describe('response envelope and validation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      {},
+      {
+        extend: (server) =>
+          server.get('/market/test-crash', async () => {
+            throw new Error('secret internal detail at /srv/db.sqlite');
+          }),
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('names the missing field in the default language (zh_CN)', async () => {
+    const res = await t.server.inject({ method: 'POST', url: '/uc/login', payload: { password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: '参数错误：username', data: null });
+  });
+
+  it('translates the message into the language of the request', async () => {
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/uc/login',
+      headers: { lang: 'en_US' },
+      payload: { username: '', password: 'x' },
+    });
+    expect(res.json()).toEqual({ code: 400, message: 'Invalid parameter: username', data: null });
+    const vi = await t.server.inject({ method: 'POST', url: '/uc/login', headers: { lang: 'vi' }, payload: {} });
+    expect(vi.json().message).toMatch(/^Tham số không hợp lệ/);
+  });
+
+  it('answers malformed JSON with a clear envelope', async () => {
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/uc/login',
+      headers: { 'content-type': 'application/json', lang: 'en_US' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'The request is malformed', data: null });
+  });
+
+  it('answers an unsupported body type with an envelope, not a stack', async () => {
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/uc/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 400, data: null });
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/uc/nothing-here', headers: { lang: 'en_US' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+  });
+
+  it('hides internals of an unexpected failure', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/market/test-crash', headers: { lang: 'en_US' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, message: 'The server is busy, please try again later', data: null });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/market/symbol-thumb' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers past the per-IP limit with a translated 429 envelope', async () => {
+    const t = await buildTestApp({ rateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await t.server.inject({ method: 'GET', url: '/market/symbol-thumb', headers: { lang: 'en_US' } });
+        codes.push(res.statusCode);
+        if (i === 3)
+          expect(res.json()).toEqual({ code: 429, message: 'Too many requests, please try again later', data: null });
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

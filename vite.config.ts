@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { API_PREFIXES } from './common/api.ts';
+
+// The server serves dist/client; `vite` alone (dev) proxies the API to a server on 8080.
+const target = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'public',
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  server: { proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target, ws: true }])) },
+});
