@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
+
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  process.stderr.write(`✗ Tickstream needs Node.js 20.19 or newer; this is ${process.version}.\n`);
+  process.exit(1);
+}
 const depsStamp = join(root, 'node_modules', '.tickstream-deps');
 const buildStamp = join(root, 'dist', '.tickstream-build');
 

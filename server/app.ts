@@ -67,6 +67,8 @@ export const app = fp<AppOptions>(
       markets: marketsRepository(db),
     });
 
+    // Expired sessions are dead already; pruning them at start keeps the table small.
+    fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
     installErrorHandling(fastify);
     await fastify.register(helmet, {
       contentSecurityPolicy: {

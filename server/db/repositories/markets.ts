@@ -43,10 +43,6 @@ export function marketsRepository(db: Db) {
         quoteUsdRate: r.quote_usd_rate,
       }));
     },
-
-    async coin(unit: string) {
-      return db.selectFrom('coins').selectAll().where('unit', '=', unit).executeTakeFirst();
-    },
   };
 }
 export type MarketsRepository = ReturnType<typeof marketsRepository>;

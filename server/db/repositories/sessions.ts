@@ -43,11 +43,6 @@ export function sessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
 
-    /** Kills every session of a user (password change, DESIGN §5). */
-    async revokeAll(userId: number): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    },
-
     async deleteExpired(now: number): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
     },
