@@ -2,4 +2,4 @@
 import { build, ensureDependencies } from './lib.mjs';
 
 ensureDependencies();
-build();
+await build();

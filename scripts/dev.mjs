@@ -1,7 +1,7 @@
 // npm run dev: the server rebuilt and restarted on change, and Vite's dev server (hot reload) proxying the API to it.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureDependencies, log, root } from './lib.mjs';
+import { ensureDependencies, log, root, serverBuildOptions } from './lib.mjs';
 
 ensureDependencies();
 const { context } = await import('esbuild');
@@ -16,15 +16,7 @@ function restart() {
 }
 
 const ctx = await context({
-  entryPoints: ['server/main.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  packages: 'external',
-  sourcemap: true,
-  outfile: 'dist/server/main.js',
-  logLevel: 'warning',
+  ...serverBuildOptions,
   plugins: [{ name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length === 0 && restart()) }],
 });
 await ctx.watch();

@@ -74,26 +74,30 @@ export function buildIsStale() {
   return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > built);
 }
 
+/** The server bundle: one ESM file, packages left in node_modules. `npm run dev` watches the same options. */
+export const serverBuildOptions = {
+  entryPoints: [join(root, 'server/main.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  outfile: join(root, 'dist/server/main.js'),
+};
+
 /** Builds the client (Vite → dist/client) and the server (esbuild → dist/server/main.js). */
-export function build() {
+export async function build() {
   log('building the client…');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   log('building the server…');
-  run('npx', [
-    'esbuild',
-    'server/main.ts',
-    '--bundle',
-    '--platform=node',
-    '--format=esm',
-    '--target=node20.19',
-    '--packages=external',
-    '--sourcemap',
-    '--log-level=warning',
-    '--outfile=dist/server/main.js',
-  ]);
+  // Imported here: esbuild exists only after ensureDependencies.
+  const esbuild = await import('esbuild');
+  await esbuild.build(serverBuildOptions);
   writeFileSync(buildStamp, new Date().toISOString());
 }
 
-export function ensureBuild() {
-  if (buildIsStale()) build();
+export async function ensureBuild() {
+  if (buildIsStale()) await build();
 }

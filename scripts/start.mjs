@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ensureBuild, ensureDependencies, root } from './lib.mjs';
 
 ensureDependencies();
-ensureBuild();
+await ensureBuild();
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/server/main.js')], {
   cwd: root,

@@ -28,7 +28,7 @@ log('lint and format (biome ci)…');
 run('npx', ['biome', 'ci', '.']);
 log('unit and server tests (vitest)…');
 run('npx', ['vitest', 'run']);
-ensureBuild();
+await ensureBuild();
 log('end-to-end tests (playwright)…');
 run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: CHROMIUM } });
 log('all checks passed');

@@ -41,15 +41,15 @@ export async function request<T>(
   let url = path;
   let body: string | undefined;
   const fields = compactParams(params);
+  const encoded = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   if (method === 'GET') {
-    const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-    if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
+    if (encoded) url += `${url.includes('?') ? '&' : '?'}${encoded}`;
   } else if (options.json) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(fields);
   } else {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+    body = encoded;
   }
   try {
     const response = await fetch(url, { method, headers, body: body ?? null, signal: AbortSignal.any(signals) });
