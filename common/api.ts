@@ -17,6 +17,17 @@ export const ApiCode = {
   notLoggedIn: 4000,
   loginFailed: 4101,
   accountLocked: 4102,
+  /** Spot order rejections (spec trading §8: a non-zero code changes nothing). */
+  unknownMarket: 4301,
+  badPrice: 4302,
+  badAmount: 4303,
+  belowMinAmount: 4304,
+  belowMinTurnover: 4305,
+  insufficientBalance: 4306,
+  tooManyOrders: 4307,
+  triggerPriceInvalid: 4308,
+  orderNotFound: 4309,
+  couponNotFound: 4310,
 } as const;
 export type ApiCode = (typeof ApiCode)[keyof typeof ApiCode];
 

@@ -11,15 +11,20 @@ import type { Db } from './db/database.ts';
 import { type MarketsRepository, marketsRepository } from './db/repositories/markets.ts';
 import { type SessionsRepository, sessionsRepository } from './db/repositories/sessions.ts';
 import { type UsersRepository, usersRepository } from './db/repositories/users.ts';
+import { Exchange } from './exchange/index.ts';
 import { clientRoutes } from './http/client.ts';
 import { installErrorHandling } from './http/envelope.ts';
-import { marketRoutes } from './http/market.ts';
+import { exchangeRoutes } from './http/exchange.ts';
+import { emptyBooks, marketRoutes } from './http/market.ts';
 import { ucRoutes } from './http/uc.ts';
+import { MarketData, spotMarketsOf } from './marketdata/index.ts';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   clock?: Clock;
+  /** The journal could not commit: memory is ahead of the disk, so the process must stop (main exits). */
+  onFatal?: (error: unknown) => void;
 }
 
 export interface Store {
@@ -35,6 +40,7 @@ declare module 'fastify' {
     clock: Clock;
     store: Store;
     loginThrottle: LoginThrottle;
+    exchange: Exchange;
   }
 }
 
@@ -56,7 +62,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
  * (the order of fastify/demo). The database is opened by the caller so tests can own its lifetime.
  */
 export const app = fp<AppOptions>(
-  async (fastify: FastifyInstance, { config, db, clock = systemClock }) => {
+  async (fastify: FastifyInstance, { config, db, clock = systemClock, onFatal }) => {
     fastify.decorate('config', config);
     fastify.decorate('clock', clock);
     fastify.decorate('loginThrottle', new LoginThrottle());
@@ -66,6 +72,17 @@ export const app = fp<AppOptions>(
       sessions: sessionsRepository(db),
       markets: marketsRepository(db),
     });
+
+    const exchange = await Exchange.open(db, {
+      clock,
+      onFatal: (error) => {
+        fastify.log.fatal({ err: error }, 'journal commit failed');
+        onFatal?.(error);
+      },
+    });
+    fastify.decorate('exchange', exchange);
+    // Everything accepted is on disk before the database closes.
+    fastify.addHook('onClose', async () => exchange.close());
 
     // Expired sessions are dead already; pruning them at start keeps the table small.
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
@@ -93,7 +110,11 @@ export const app = fp<AppOptions>(
 
     fastify.get('/health', async () => ({ code: 0, message: 'success', data: { status: 'ok' } }));
     await fastify.register(ucRoutes);
-    await fastify.register(marketRoutes);
+    await fastify.register(marketRoutes, {
+      data: new MarketData({ markets: spotMarketsOf(await fastify.store.markets.spotMarkets()), clock }),
+      books: emptyBooks,
+    });
+    await fastify.register(exchangeRoutes, { exchange });
     await clientRoutes(fastify, config.clientDir);
   },
   { name: 'tickstream', fastify: '5.x' },

@@ -24,8 +24,12 @@ async function main(): Promise<void> {
   if (!config.production) await ensureDemoAccount(db, Date.now());
 
   const server = Fastify(serverOptions(config));
-  server.addHook('onClose', async () => db.destroy());
-  await server.register(app, { config, db });
+  await server.register(app, {
+    config,
+    db,
+    // A failed commit leaves memory ahead of the disk; stopping at once lets the next start recover from the disk.
+    onFatal: () => process.exit(70),
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -34,13 +38,16 @@ async function main(): Promise<void> {
     server.log.info({ signal }, 'shutting down');
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    server
+      .close()
+      .then(() => db.destroy())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

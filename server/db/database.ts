@@ -6,6 +6,17 @@ import { migrate } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+export type Sqlite = SQLite.Database;
+
+// The connection under each Kysely instance, for the hot paths (journal, candles) that use prepared statements.
+const connections = new WeakMap<Db, Sqlite>();
+
+/** The better-sqlite3 connection behind `db`; synchronous, so never use it between the awaits of a Kysely transaction. */
+export function sqliteOf(db: Db): Sqlite {
+  const sqlite = connections.get(db);
+  if (!sqlite) throw new Error('not a database opened by openDatabase');
+  return sqlite;
+}
 
 /**
  * Opens (or creates) `tickstream.db` in `dataDir` and applies pending migrations.
@@ -19,6 +30,7 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  connections.set(db, sqlite);
   try {
     await migrate(db);
   } catch (error) {

@@ -13,6 +13,10 @@ export interface Database {
   sessions: SessionTable;
   balances: BalanceTable;
   ledger_entries: LedgerEntryTable;
+  spot_orders: SpotOrderTable;
+  spot_trades: SpotTradeTable;
+  system_balances: SystemBalanceTable;
+  spot_favorites: SpotFavoriteTable;
 }
 
 export interface CoinTable {
@@ -123,6 +127,61 @@ export interface LedgerEntryTable {
   coin: string;
   amount: number;
   kind: string;
+  created_at: number;
+}
+
+/** Spot orders in their market's integer units: price in ticks, quantities in lots, money in ledger units. */
+export interface SpotOrderTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  side: number;
+  type: number;
+  price: number;
+  quantity: number;
+  budget: number;
+  trigger_price: number;
+  trigger_type: number;
+  remaining: number;
+  filled: number;
+  turnover: number;
+  fee: number;
+  frozen: number;
+  status: number;
+  triggered: number;
+  /** Time priority on the book; 0 while the order never rested. */
+  book_seq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SpotTradeTable {
+  id: number;
+  symbol: string;
+  price: number;
+  quantity: number;
+  taker_side: number;
+  buy_order_id: number;
+  sell_order_id: number;
+  buy_user_id: number;
+  sell_user_id: number;
+  quote_units: number;
+  base_units: number;
+  buy_fee: number;
+  sell_fee: number;
+  time: number;
+}
+
+/** Balances of the exchange's own ledger accounts (fees, faucets); negative for accounts that pay out. */
+export interface SystemBalanceTable {
+  account: string;
+  coin: string;
+  amount: number;
+}
+
+export interface SpotFavoriteTable {
+  user_id: number;
+  symbol: string;
   created_at: number;
 }
 

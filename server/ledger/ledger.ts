@@ -38,6 +38,13 @@ export async function creditFromSystem(
           oc.columns(['user_id', 'coin']).doUpdateSet((eb) => ({ available: eb('available', '+', amount) })),
         )
         .execute();
+      await trx
+        .insertInto('system_balances')
+        .values({ account: txn.account, coin: credit.coin, amount: -amount })
+        .onConflict((oc) =>
+          oc.columns(['account', 'coin']).doUpdateSet((eb) => ({ amount: eb('amount', '-', amount) })),
+        )
+        .execute();
     }
   });
 }

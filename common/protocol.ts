@@ -1,0 +1,228 @@
+/**
+ * The market-data wire protocol (DESIGN §4): msgpack frames over `ws://HOST:PORT/ws`, channels multiplexed.
+ * Prices and volumes travel as numbers on the market's price and amount grid (priceScale / amountScale).
+ */
+
+/** Candle intervals of spec trading §9, in the order the UI offers them. */
+export const CANDLE_INTERVALS = [
+  'M1',
+  'M5',
+  'M15',
+  'M30',
+  'H1',
+  'H2',
+  'H4',
+  'H6',
+  'H12',
+  'D1',
+  'W1',
+  '1month',
+] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+
+export function isCandleInterval(value: string): value is CandleInterval {
+  return (CANDLE_INTERVALS as readonly string[]).includes(value);
+}
+
+/** Path of the market-data socket on the server's port. */
+export const WS_PATH = '/ws';
+
+/** Limits the gateway enforces per connection; a breach is answered with an error frame. */
+export const WS_LIMITS = {
+  /** Channels one connection may hold at once. */
+  maxSubscriptions: 200,
+  /** Largest client frame, in bytes. */
+  maxMessageBytes: 16 * 1024,
+  /** Client frames per second (sliding one-second window). */
+  maxMessagesPerSecond: 50,
+  /** A connection that breaks the rate this many times in a row is closed. */
+  maxViolations: 20,
+} as const;
+
+/** The server sends a heartbeat after this much silence on a connection. */
+export const HEARTBEAT_MS = 1000;
+/** No frame for this long marks the feed stale (DESIGN §4). */
+export const STALE_AFTER_MS = 3000;
+/** Price levels per side covered by the depth checksum. */
+export const CHECKSUM_LEVELS = 25;
+/** Recent trades kept and sent in a trades snapshot (spec trading §4: trade list cap 100). */
+export const TRADES_CAP = 100;
+
+// ─── Channels ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type Channel =
+  | 'ticker'
+  | 'user'
+  | `depth:${string}`
+  | `trades:${string}`
+  | `candles:${string}:${CandleInterval}`;
+
+export const channel = {
+  depth: (symbol: string) => `depth:${symbol}` as const,
+  trades: (symbol: string) => `trades:${symbol}` as const,
+  candles: (symbol: string, interval: CandleInterval) => `candles:${symbol}:${interval}` as const,
+};
+
+export type ParsedChannel =
+  | { kind: 'ticker' }
+  | { kind: 'user' }
+  | { kind: 'depth'; symbol: string }
+  | { kind: 'trades'; symbol: string }
+  | { kind: 'candles'; symbol: string; interval: CandleInterval };
+
+/** Splits a channel name; null when it is not one of ours (the market itself is checked by the gateway). */
+export function parseChannel(ch: string): ParsedChannel | null {
+  if (ch === 'ticker') return { kind: 'ticker' };
+  if (ch === 'user') return { kind: 'user' };
+  const first = ch.indexOf(':');
+  if (first <= 0) return null;
+  const kind = ch.slice(0, first);
+  const rest = ch.slice(first + 1);
+  if (!rest) return null;
+  if (kind === 'depth') return { kind, symbol: rest };
+  if (kind === 'trades') return { kind, symbol: rest };
+  if (kind === 'candles') {
+    const last = rest.lastIndexOf(':');
+    const symbol = rest.slice(0, last);
+    const interval = rest.slice(last + 1);
+    if (last <= 0 || !isCandleInterval(interval)) return null;
+    return { kind, symbol, interval };
+  }
+  return null;
+}
+
+// ─── Client → server ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type ClientFrame =
+  | { op: 'sub'; ch: string[] }
+  | { op: 'unsub'; ch: string[] }
+  | { op: 'auth'; token: string }
+  | { op: 'ping'; t: number };
+
+// ─── Server → client ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Depth: a snapshot on subscribe, then diffs. `bids`/`asks` are flat `[price, volume, price, volume, …]`, best first in a
+ * snapshot; in a diff a volume of 0 deletes the level. `seq` grows by one per diff of that market; `checksum` is
+ * {@link depthChecksum} of the book after the frame is applied.
+ */
+export interface DepthSnapshotFrame {
+  ch: `depth:${string}`;
+  kind: 'snapshot';
+  seq: number;
+  t: number;
+  bids: number[];
+  asks: number[];
+  checksum: number;
+}
+
+export interface DepthDiffFrame {
+  ch: `depth:${string}`;
+  kind: 'diff';
+  seq: number;
+  prevSeq: number;
+  t: number;
+  bids: number[];
+  asks: number[];
+  checksum: number;
+}
+
+/** Trade side of the taker (spec trading §4: 1 buy, 2 sell). */
+export type TradeSide = 1 | 2;
+
+/**
+ * Trades, oldest first, flat groups of four: `[price, side, volume, time, …]` (spec trading §3 trade entry).
+ * The snapshot holds the last {@link TRADES_CAP} trades.
+ */
+export interface TradesFrame {
+  ch: `trades:${string}`;
+  kind: 'snapshot' | 'update';
+  t: number;
+  trades: number[];
+}
+
+/** One market's ticker in the spec's order: price, last volume, open, high, low, volume, amount, time. */
+export type TickerValues = [
+  price: number,
+  lastVolume: number,
+  open: number,
+  high: number,
+  low: number,
+  volume: number,
+  amount: number,
+  time: number,
+];
+
+/** Tickers of every market (snapshot) or of those that changed since the last frame (update). */
+export interface TickerFrame {
+  ch: 'ticker';
+  kind: 'snapshot' | 'update';
+  t: number;
+  tickers: Record<string, TickerValues>;
+}
+
+/** Candles oldest first, flat groups of six: `[openTime, open, high, low, close, volume, …]`. */
+export interface CandlesFrame {
+  ch: `candles:${string}:${CandleInterval}`;
+  kind: 'snapshot' | 'update';
+  t: number;
+  candles: number[];
+}
+
+export interface UserFrame {
+  ch: 'user';
+  kind: 'order' | 'fill' | 'balance';
+  t: number;
+  data: Record<string, unknown>;
+}
+
+export interface HeartbeatFrame {
+  kind: 'heartbeat';
+  t: number;
+}
+
+/** Answer to `ping`: `t` is the client's own value, `server` the server time. */
+export interface PongFrame {
+  kind: 'pong';
+  t: number;
+  server: number;
+}
+
+/** Subscriptions confirmed (sub) or dropped (unsub); the snapshots follow. */
+export interface AckFrame {
+  kind: 'subscribed' | 'unsubscribed' | 'authenticated';
+  ch: string[];
+  t: number;
+}
+
+export const WsErrorCode = {
+  badFrame: 'bad_frame',
+  unknownChannel: 'unknown_channel',
+  tooManySubscriptions: 'too_many_subscriptions',
+  messageTooLarge: 'message_too_large',
+  rateLimited: 'rate_limited',
+  authRequired: 'auth_required',
+  authFailed: 'auth_failed',
+} as const;
+export type WsErrorCode = (typeof WsErrorCode)[keyof typeof WsErrorCode];
+
+/** A refused client frame; nothing changed. `message` is in the connection's language (`?lang=`). */
+export interface ErrorFrame {
+  kind: 'error';
+  code: WsErrorCode;
+  message: string;
+  ch?: string;
+  t: number;
+}
+
+export type ServerFrame =
+  | DepthSnapshotFrame
+  | DepthDiffFrame
+  | TradesFrame
+  | TickerFrame
+  | CandlesFrame
+  | UserFrame
+  | HeartbeatFrame
+  | PongFrame
+  | AckFrame
+  | ErrorFrame;

@@ -1,0 +1,245 @@
+import { toUnits } from '../../common/decimal.ts';
+import type { OrderStatus, OrderType, Side, TriggerType } from '../../common/trading.ts';
+import { type Db, sqliteOf } from '../db/database.ts';
+import { Engine, type EngineEvent, type EngineResult, type MarketSpec, type PlaceCommand } from '../engine/engine.ts';
+import type { Order } from '../engine/order.ts';
+import { RATE_SCALE } from '../engine/units.ts';
+import { Accounts } from '../ledger/accounts.ts';
+import { Journal } from './journal.ts';
+
+export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
+export type { Order } from '../engine/order.ts';
+
+/** Reacts to what the exchange does. Market events come at once (they describe the live book); user events after commit. */
+export interface ExchangeListener {
+  /** Every engine event of an accepted command, synchronously, in order. */
+  market?(event: EngineEvent): void;
+  /** The events of a committed batch, in order. */
+  committed?(events: readonly EngineEvent[]): void;
+}
+
+export interface ExchangeOptions {
+  clock: () => number;
+  /** Users with no open-order limit (the simulator's market makers). */
+  isMarketMaker?: (userId: number) => boolean;
+  maxBatch?: number;
+  /** A commit failed; the process must stop so that recovery starts from the disk. */
+  onFatal?: (error: unknown) => void;
+}
+
+/** A spot market with the decimal settings the REST layer shows. */
+export interface SpotMarketInfo extends MarketSpec {
+  referencePrice: string;
+}
+
+/**
+ * The running spot exchange: the pure engine, the in-memory ledger, and the journal that makes every accepted command
+ * durable before it is acknowledged. `open` rebuilds the exact state (books in time priority, balances, prices) from disk.
+ */
+export class Exchange {
+  private readonly listeners = new Set<ExchangeListener>();
+
+  private constructor(
+    readonly engine: Engine,
+    readonly accounts: Accounts,
+    readonly journal: Journal,
+    readonly markets: ReadonlyMap<string, SpotMarketInfo>,
+    /** Now, in ms: the engine's clock. */
+    readonly clock: () => number,
+  ) {}
+
+  static async open(db: Db, options: ExchangeOptions): Promise<Exchange> {
+    const sqlite = sqliteOf(db);
+    const markets = await loadMarkets(db);
+    const accounts = new Accounts();
+    const engineOptions = options.isMarketMaker ? { isMarketMaker: options.isMarketMaker } : {};
+    const engine = new Engine([...markets.values()], accounts, options.clock, engineOptions);
+    restoreState(sqlite, engine, accounts);
+    let exchange: Exchange | null = null;
+    const journal = new Journal(sqlite, accounts, {
+      ...(options.maxBatch ? { maxBatch: options.maxBatch } : {}),
+      onCommit: (events) => exchange?.committed(events),
+      onFatal: options.onFatal ?? (() => {}),
+    });
+    exchange = new Exchange(engine, accounts, journal, markets, options.clock);
+    return exchange;
+  }
+
+  listen(listener: ExchangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Places an order; resolves after it is on disk. A rejection changes nothing and resolves at once. */
+  place(cmd: PlaceCommand): Promise<EngineResult> {
+    return this.run(this.engine.place(cmd));
+  }
+
+  cancel(userId: number, orderId: number): Promise<EngineResult> {
+    return this.run(this.engine.cancel(userId, orderId));
+  }
+
+  cancelAll(userId: number, symbol?: string): Promise<EngineResult> {
+    return this.run(this.engine.cancelAll(userId, symbol));
+  }
+
+  setIndexPrice(symbol: string, ticks: number): Promise<EngineResult> {
+    return this.run(this.engine.setIndexPrice(symbol, ticks));
+  }
+
+  /** Money from a system account into a user's available balance (faucets, the simulator's inventory). */
+  async credit(userId: number, coin: string, units: number, from: string, txn: string, kind: string): Promise<void> {
+    this.accounts.credit(userId, coin, units, from, txn, kind, this.clock());
+    await this.journal.record([]);
+  }
+
+  /** Commits what is queued; call before closing the database. */
+  close(): void {
+    this.journal.flush();
+  }
+
+  private async run(result: EngineResult): Promise<EngineResult> {
+    if (!result.ok || result.events.length === 0) return result;
+    for (const listener of this.listeners) {
+      if (!listener.market) continue;
+      for (const event of result.events) listener.market(event);
+    }
+    await this.journal.record(result.events);
+    return result;
+  }
+
+  private committed(events: readonly EngineEvent[]): void {
+    for (const listener of this.listeners) listener.committed?.(events);
+  }
+}
+
+async function loadMarkets(db: Db): Promise<Map<string, SpotMarketInfo>> {
+  const rows = await db
+    .selectFrom('spot_markets as m')
+    .innerJoin('coins as b', 'b.unit', 'm.base')
+    .innerJoin('coins as q', 'q.unit', 'm.quote')
+    .select([
+      'm.symbol',
+      'm.base',
+      'm.quote',
+      'm.reference_price',
+      'm.price_scale',
+      'm.amount_scale',
+      'm.min_amount',
+      'm.min_turnover',
+      'm.maker_fee',
+      'm.taker_fee',
+      'b.decimals as base_decimals',
+      'q.decimals as quote_decimals',
+    ])
+    .where('m.enabled', '=', 1)
+    .orderBy('m.sort')
+    .execute();
+  const markets = new Map<string, SpotMarketInfo>();
+  for (const r of rows) {
+    markets.set(r.symbol, {
+      symbol: r.symbol,
+      base: r.base,
+      quote: r.quote,
+      priceScale: r.price_scale,
+      amountScale: r.amount_scale,
+      baseDecimals: r.base_decimals,
+      quoteDecimals: r.quote_decimals,
+      minLots: Number(toUnits(r.min_amount, r.amount_scale)),
+      minQuote: Number(toUnits(r.min_turnover, r.quote_decimals)),
+      makerRate: Number(toUnits(r.maker_fee, Math.log10(RATE_SCALE))),
+      takerRate: Number(toUnits(r.taker_fee, Math.log10(RATE_SCALE))),
+      referencePrice: r.reference_price,
+    });
+  }
+  return markets;
+}
+
+/** A `spot_orders` row. */
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  side: number;
+  type: number;
+  price: number;
+  quantity: number;
+  budget: number;
+  trigger_price: number;
+  trigger_type: number;
+  remaining: number;
+  filled: number;
+  turnover: number;
+  fee: number;
+  frozen: number;
+  status: number;
+  triggered: number;
+  book_seq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Recovery: balances, open orders in time priority, id counters and last prices, exactly as last committed. */
+function restoreState(sqlite: ReturnType<typeof sqliteOf>, engine: Engine, accounts: Accounts): void {
+  for (const b of sqlite.prepare('select user_id, coin, available, frozen from balances').all() as {
+    user_id: number;
+    coin: string;
+    available: number;
+    frozen: number;
+  }[]) {
+    accounts.restore(b.user_id, b.coin, b.available, b.frozen);
+  }
+  for (const s of sqlite.prepare('select account, coin, amount from system_balances').all() as {
+    account: string;
+    coin: string;
+    amount: number;
+  }[]) {
+    accounts.restoreSystem(s.account, s.coin, s.amount);
+  }
+  // Resting orders by book sequence (time priority), then plans by id.
+  const rows = sqlite
+    .prepare('select * from spot_orders where status in (0, 3) order by book_seq = 0, book_seq, id')
+    .all() as OrderRow[];
+  for (const r of rows) engine.restore(orderFromRow(r));
+  const counters = sqlite
+    .prepare(
+      `select (select coalesce(max(id), 0) from spot_orders) as orders,
+              (select coalesce(max(book_seq), 0) from spot_orders) as seq,
+              (select coalesce(max(id), 0) from spot_trades) as trades`,
+    )
+    .get() as { orders: number; seq: number; trades: number };
+  engine.nextOrderId = counters.orders + 1;
+  engine.nextBookSeq = counters.seq + 1;
+  engine.nextTradeId = counters.trades + 1;
+  const last = sqlite
+    .prepare('select symbol, price from spot_trades where id in (select max(id) from spot_trades group by symbol)')
+    .all() as { symbol: string; price: number }[];
+  for (const t of last) engine.restorePrices(t.symbol, t.price, 0);
+}
+
+export function orderFromRow(r: OrderRow): Order {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    symbol: r.symbol,
+    side: r.side as Side,
+    type: r.type as OrderType,
+    price: r.price,
+    quantity: r.quantity,
+    budget: r.budget,
+    triggerPrice: r.trigger_price,
+    triggerType: r.trigger_type as TriggerType | 0,
+    createdAt: r.created_at,
+    remaining: r.remaining,
+    filled: r.filled,
+    turnover: r.turnover,
+    fee: r.fee,
+    frozen: r.frozen,
+    status: r.status as OrderStatus,
+    triggered: r.triggered === 1,
+    bookSeq: r.book_seq,
+    updatedAt: r.updated_at,
+    prev: null,
+    next: null,
+  };
+}

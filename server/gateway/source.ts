@@ -1,0 +1,48 @@
+import type { CandleInterval, TickerValues, TradeSide } from '../../common/protocol.ts';
+
+/** A market as the gateway needs it: its name and the grid that turns integer ticks and lots into wire numbers. */
+export interface MarketMeta {
+  /** BASE/QUOTE, e.g. BTC/USDT. */
+  symbol: string;
+  /** Decimals of prices: price = ticks / 10^priceScale. */
+  priceScale: number;
+  /** Decimals of volumes: volume = lots / 10^amountScale. */
+  amountScale: number;
+}
+
+/** One trade in integer units. */
+export interface TradeTick {
+  price: number;
+  volume: number;
+  side: TradeSide;
+  time: number;
+}
+
+/** What happens in the exchange, pushed to the gateway as it happens (synchronously, in order). */
+export interface MarketListener {
+  /** A book level's new total volume in lots (0: the level is gone). side 1 bid, 2 ask. */
+  level(symbol: string, side: 1 | 2, priceTicks: number, volumeLots: number): void;
+  trade(symbol: string, trade: TradeTick): void;
+  ticker(symbol: string, values: TickerValues): void;
+  /** The candle that changed, `[openTime, open, high, low, close, volume]` in wire numbers. */
+  candle(symbol: string, interval: CandleInterval, candle: readonly number[]): void;
+  /** A private event for one user (orders, fills, balances). */
+  user(userId: number, kind: 'order' | 'fill' | 'balance', data: Record<string, unknown>): void;
+}
+
+/** The exchange as the market-data gateway sees it. */
+export interface MarketSource {
+  markets(): ReadonlyMap<string, MarketMeta>;
+  /** The whole book now, best first: flat `[priceTicks, volumeLots, …]` per side. */
+  depth(symbol: string): { bids: number[]; asks: number[] };
+  /** The last trades, oldest first. */
+  recentTrades(symbol: string): readonly TradeTick[];
+  /** Every market's ticker now. */
+  tickers(): Record<string, TickerValues>;
+  /** The current candle of a market and interval in wire numbers, or null before its first trade. */
+  currentCandle(symbol: string, interval: CandleInterval): readonly number[] | null;
+  /** The user id behind a session token, or null when the session is dead. */
+  authenticate(token: string): Promise<number | null>;
+  /** Starts pushing events; returns the function that stops it. */
+  listen(listener: MarketListener): () => void;
+}

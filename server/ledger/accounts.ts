@@ -1,0 +1,206 @@
+/**
+ * The in-memory double-entry ledger the engine settles on. Every change is a set of entries that sums to zero per coin;
+ * a user's money sits in two accounts, `user:{id}` (available) and `user:{id}:frozen` (reserved by open orders), and the
+ * exchange's own in named system accounts (`fees`, `system:funding`, …). No user account ever goes below zero.
+ * The journal drains `entries` and the dirty balances after each command batch and writes them in one transaction.
+ */
+
+/** One ledger line; amounts are integers of the coin's smallest unit. */
+export interface Entry {
+  txn: string;
+  kind: string;
+  /** The user of a user account; null for system accounts. */
+  userId: number | null;
+  account: string;
+  coin: string;
+  amount: number;
+  time: number;
+}
+
+export interface Balance {
+  readonly userId: number;
+  readonly coin: string;
+  available: number;
+  frozen: number;
+}
+
+export const FEES_ACCOUNT = 'fees';
+
+export class InsufficientFunds extends Error {}
+
+export class Accounts {
+  private readonly users = new Map<number, Map<string, Balance>>();
+  private readonly system = new Map<string, Map<string, number>>();
+  /** Entries written since the journal last drained them. */
+  entries: Entry[] = [];
+  /** Balances changed since the journal last drained them. */
+  readonly dirty = new Set<Balance>();
+  readonly dirtySystem = new Set<string>();
+
+  balance(userId: number, coin: string): Balance {
+    let coins = this.users.get(userId);
+    if (!coins) {
+      coins = new Map();
+      this.users.set(userId, coins);
+    }
+    let balance = coins.get(coin);
+    if (!balance) {
+      balance = { userId, coin, available: 0, frozen: 0 };
+      coins.set(coin, balance);
+    }
+    return balance;
+  }
+
+  /** A user's balances, or an empty map. */
+  balancesOf(userId: number): ReadonlyMap<string, Balance> {
+    return this.users.get(userId) ?? new Map();
+  }
+
+  systemBalance(account: string, coin: string): number {
+    return this.system.get(account)?.get(coin) ?? 0;
+  }
+
+  /** Puts a stored balance back at start (no entry: the entries that made it are already stored). */
+  restore(userId: number, coin: string, available: number, frozen: number): void {
+    const balance = this.balance(userId, coin);
+    balance.available = available;
+    balance.frozen = frozen;
+  }
+
+  restoreSystem(account: string, coin: string, amount: number): void {
+    this.addSystem(account, coin, amount, false);
+  }
+
+  /** Money from a system account (deposit, funding) to a user's available balance. */
+  credit(userId: number, coin: string, amount: number, from: string, txn: string, kind: string, time: number): void {
+    positive(amount);
+    const balance = this.balance(userId, coin);
+    balance.available += amount;
+    this.dirty.add(balance);
+    this.addSystem(from, coin, -amount, true);
+    this.entries.push(
+      { txn, kind, userId, account: `user:${userId}`, coin, amount, time },
+      { txn, kind, userId: null, account: from, coin, amount: -amount, time },
+    );
+  }
+
+  /** Reserves `amount` of a user's available balance; false (and no change) when it is not there. */
+  freeze(userId: number, coin: string, amount: number, txn: string, time: number): boolean {
+    positive(amount);
+    const balance = this.balance(userId, coin);
+    if (balance.available < amount) return false;
+    balance.available -= amount;
+    balance.frozen += amount;
+    this.dirty.add(balance);
+    this.entries.push(
+      { txn, kind: 'freeze', userId, account: `user:${userId}`, coin, amount: -amount, time },
+      { txn, kind: 'freeze', userId, account: `user:${userId}:frozen`, coin, amount, time },
+    );
+    return true;
+  }
+
+  unfreeze(userId: number, coin: string, amount: number, txn: string, time: number): void {
+    if (amount === 0) return;
+    positive(amount);
+    const balance = this.balance(userId, coin);
+    if (balance.frozen < amount) throw new InsufficientFunds(`user ${userId} has ${balance.frozen} ${coin} frozen`);
+    balance.frozen -= amount;
+    balance.available += amount;
+    this.dirty.add(balance);
+    this.entries.push(
+      { txn, kind: 'unfreeze', userId, account: `user:${userId}:frozen`, coin, amount: -amount, time },
+      { txn, kind: 'unfreeze', userId, account: `user:${userId}`, coin, amount, time },
+    );
+  }
+
+  /**
+   * Pays `amount` out of `payer`'s frozen balance to `payee`, who gives `fee` of it to the fees account: one side of a
+   * trade. Four entries (two when there is no fee).
+   */
+  payFromFrozen(
+    payer: number,
+    payee: number,
+    coin: string,
+    amount: number,
+    fee: number,
+    txn: string,
+    time: number,
+  ): void {
+    if (amount === 0) return;
+    positive(amount);
+    const from = this.balance(payer, coin);
+    if (from.frozen < amount) throw new InsufficientFunds(`user ${payer} has ${from.frozen} ${coin} frozen`);
+    const to = this.balance(payee, coin);
+    from.frozen -= amount;
+    to.available += amount - fee;
+    this.dirty.add(from);
+    this.dirty.add(to);
+    this.entries.push(
+      { txn, kind: 'trade', userId: payer, account: `user:${payer}:frozen`, coin, amount: -amount, time },
+      { txn, kind: 'trade', userId: payee, account: `user:${payee}`, coin, amount, time },
+    );
+    // The fee is its own pair of lines, so a bill shows the trade and the fee apart.
+    if (fee > 0) {
+      this.addSystem(FEES_ACCOUNT, coin, fee, true);
+      this.entries.push(
+        { txn, kind: 'fee', userId: payee, account: `user:${payee}`, coin, amount: -fee, time },
+        { txn, kind: 'fee', userId: null, account: FEES_ACCOUNT, coin, amount: fee, time },
+      );
+    }
+  }
+
+  /**
+   * Conservation per coin: user available + frozen + every system account sums to zero, because each system account
+   * holds the negative of what it put in (deposits − withdrawals = balances + frozen + fees collected).
+   */
+  totals(): Map<string, { available: number; frozen: number; fees: number; external: number }> {
+    const totals = new Map<string, { available: number; frozen: number; fees: number; external: number }>();
+    const of = (coin: string) => {
+      let t = totals.get(coin);
+      if (!t) {
+        t = { available: 0, frozen: 0, fees: 0, external: 0 };
+        totals.set(coin, t);
+      }
+      return t;
+    };
+    for (const coins of this.users.values()) {
+      for (const b of coins.values()) {
+        if (b.available < 0 || b.frozen < 0) throw new InsufficientFunds(`negative balance of user ${b.userId}`);
+        const t = of(b.coin);
+        t.available += b.available;
+        t.frozen += b.frozen;
+      }
+    }
+    for (const [account, coins] of this.system) {
+      for (const [coin, amount] of coins) {
+        const t = of(coin);
+        if (account === FEES_ACCOUNT) t.fees += amount;
+        else t.external -= amount;
+      }
+    }
+    return totals;
+  }
+
+  /** Throws unless every coin is conserved and no balance is negative. */
+  assertConserved(): void {
+    for (const [coin, t] of this.totals()) {
+      if (t.external !== t.available + t.frozen + t.fees) {
+        throw new Error(`${coin} not conserved: in ${t.external}, held ${t.available}+${t.frozen}+${t.fees}`);
+      }
+    }
+  }
+
+  private addSystem(account: string, coin: string, amount: number, dirty: boolean): void {
+    let coins = this.system.get(account);
+    if (!coins) {
+      coins = new Map();
+      this.system.set(account, coins);
+    }
+    coins.set(coin, (coins.get(coin) ?? 0) + amount);
+    if (dirty) this.dirtySystem.add(`${account}\u0000${coin}`);
+  }
+}
+
+function positive(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`bad ledger amount ${amount}`);
+}
