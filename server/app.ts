@@ -12,12 +12,15 @@ import { type MarketsRepository, marketsRepository } from './db/repositories/mar
 import { type SessionsRepository, sessionsRepository } from './db/repositories/sessions.ts';
 import { type UsersRepository, usersRepository } from './db/repositories/users.ts';
 import { Exchange } from './exchange/index.ts';
+import { openMarketData } from './exchange/market-data.ts';
+import { marketSource } from './exchange/source.ts';
+import { registerGateway } from './gateway/index.ts';
 import { clientRoutes } from './http/client.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
-import { emptyBooks, marketRoutes } from './http/market.ts';
+import { marketRoutes } from './http/market.ts';
 import { ucRoutes } from './http/uc.ts';
-import { MarketData, spotMarketsOf } from './marketdata/index.ts';
+import type { MarketData } from './marketdata/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -41,6 +44,7 @@ declare module 'fastify' {
     store: Store;
     loginThrottle: LoginThrottle;
     exchange: Exchange;
+    marketData: MarketData;
   }
 }
 
@@ -81,8 +85,17 @@ export const app = fp<AppOptions>(
       },
     });
     fastify.decorate('exchange', exchange);
-    // Everything accepted is on disk before the database closes.
-    fastify.addHook('onClose', async () => exchange.close());
+    const marketData = await openMarketData(db, fastify.store.markets, exchange, {
+      clock,
+      onError: (error) => fastify.log.error({ err: error }, 'market data'),
+    });
+    fastify.decorate('marketData', marketData);
+    marketData.start();
+    // Everything accepted is on disk before the database closes: the journal first, then the candles.
+    fastify.addHook('onClose', async () => {
+      exchange.close();
+      marketData.stop();
+    });
 
     // Expired sessions are dead already; pruning them at start keeps the table small.
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
@@ -110,10 +123,13 @@ export const app = fp<AppOptions>(
 
     fastify.get('/health', async () => ({ code: 0, message: 'success', data: { status: 'ok' } }));
     await fastify.register(ucRoutes);
-    await fastify.register(marketRoutes, {
-      data: new MarketData({ markets: spotMarketsOf(await fastify.store.markets.spotMarkets()), clock }),
-      books: emptyBooks,
+    const books = marketSource(exchange, marketData, {
+      sessions: fastify.store.sessions,
+      clock,
+      isMarketMaker: () => false,
     });
+    await fastify.register(marketRoutes, { data: marketData, books });
+    await registerGateway(fastify, books, { clock });
     await fastify.register(exchangeRoutes, { exchange });
     await clientRoutes(fastify, config.clientDir);
   },

@@ -23,7 +23,12 @@ export async function ensureDemoAccount(db: Db, now: number): Promise<void> {
   const users = usersRepository(db);
   const user = (await users.findByUsername(DEMO_ACCOUNT.username)) ?? (await createDemoUser(users, now));
   const txnId = `demo-grant:${user.id}`;
-  const granted = await db.selectFrom('ledger_entries').select('id').where('txn_id', '=', txnId).executeTakeFirst();
+  const granted = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('account', '=', `user:${user.id}`)
+    .where('txn_id', '=', txnId)
+    .executeTakeFirst();
   if (granted) return;
   await creditFromSystem(db, {
     txnId,

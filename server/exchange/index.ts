@@ -65,6 +65,15 @@ export class Exchange {
     return exchange;
   }
 
+  /** Ledger decimals of a coin traded here. */
+  coinDecimals(coin: string): number {
+    for (const m of this.markets.values()) {
+      if (m.base === coin) return m.baseDecimals;
+      if (m.quote === coin) return m.quoteDecimals;
+    }
+    throw new RangeError(`no market trades ${coin}`);
+  }
+
   listen(listener: ExchangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

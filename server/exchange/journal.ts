@@ -1,7 +1,18 @@
 import type { Sqlite } from '../db/database.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
-import type { Accounts } from '../ledger/accounts.ts';
+import type { Accounts, Entry } from '../ledger/accounts.ts';
+
+type Statement = ReturnType<Sqlite['prepare']>;
+
+/** Rows per multi-row insert. */
+const CHUNK = 64;
+
+/** `(?, ?, …), (?, ?, …)…` for a multi-row insert. */
+function rows(columns: number, count: number): string {
+  const one = `(${new Array(columns).fill('?').join(', ')})`;
+  return new Array(count).fill(one).join(', ');
+}
 
 export interface JournalOptions {
   /** Commands per transaction at most; a batch is also committed at the end of each event-loop turn. */
@@ -33,6 +44,9 @@ export class Journal {
   private readonly maxBatch: number;
   private readonly statements;
   private readonly commit: () => void;
+  /** CHUNK ledger lines per statement: one call into SQLite instead of CHUNK. */
+  private readonly entryChunk: Statement;
+  private readonly params: (string | number | null)[] = new Array(7 * CHUNK);
 
   constructor(
     private readonly sqlite: Sqlite,
@@ -66,6 +80,9 @@ export class Journal {
          on conflict (account, coin) do update set amount = excluded.amount`,
       ),
     };
+    this.entryChunk = sqlite.prepare(
+      `insert into ledger_entries (txn_id, user_id, account, coin, amount, kind, created_at) values ${rows(7, CHUNK)}`,
+    );
     this.commit = sqlite.transaction(() => this.write());
   }
 
@@ -166,7 +183,26 @@ export class Journal {
       );
     }
     const accounts = this.accounts;
-    for (const e of accounts.entries) s.entry.run(e.txn, e.userId, e.account, e.coin, e.amount, e.kind, e.time);
+    const entries = accounts.entries;
+    const params = this.params;
+    let i = 0;
+    for (; i + CHUNK <= entries.length; i += CHUNK) {
+      for (let j = 0, p = 0; j < CHUNK; j++) {
+        const e = entries[i + j] as Entry;
+        params[p++] = e.txn;
+        params[p++] = e.userId;
+        params[p++] = e.account;
+        params[p++] = e.coin;
+        params[p++] = e.amount;
+        params[p++] = e.kind;
+        params[p++] = e.time;
+      }
+      this.entryChunk.run(params);
+    }
+    for (; i < entries.length; i++) {
+      const e = entries[i] as Entry;
+      s.entry.run(e.txn, e.userId, e.account, e.coin, e.amount, e.kind, e.time);
+    }
     accounts.entries = [];
     for (const b of accounts.dirty) s.balance.run(b.userId, b.coin, b.available, b.frozen);
     accounts.dirty.clear();

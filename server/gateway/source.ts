@@ -33,8 +33,11 @@ export interface MarketListener {
 /** The exchange as the market-data gateway sees it. */
 export interface MarketSource {
   markets(): ReadonlyMap<string, MarketMeta>;
-  /** The whole book now, best first: flat `[priceTicks, volumeLots, …]` per side. */
-  depth(symbol: string): { bids: number[]; asks: number[] };
+  /**
+   * The book now, best first: flat `[priceTicks, volumeLots, …]` per side, the whole book or its best `maxLevels`.
+   * Already updated when a listener event about it fires.
+   */
+  depth(symbol: string, maxLevels?: number): { bids: number[]; asks: number[] };
   /** The last trades, oldest first. */
   recentTrades(symbol: string): readonly TradeTick[];
   /** Every market's ticker now. */

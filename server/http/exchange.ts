@@ -9,6 +9,7 @@ import type { Order } from '../engine/order.ts';
 import { type Exchange, orderFromRow, type SpotMarketInfo } from '../exchange/index.ts';
 import { type OrderView, orderView, type TradeView } from '../exchange/views.ts';
 import { ApiError, ok } from './envelope.ts';
+import { normalizeSymbol } from './market.ts';
 import type { MessageKey } from './messages.ts';
 
 const Decimal = Type.String({ minLength: 1, maxLength: 40 });
@@ -57,7 +58,7 @@ const MAX_FAVORITES = 1000;
 const MAX_OPEN_ORDERS = 500;
 
 const REJECTIONS: Record<RejectReason, { code: number; key: MessageKey }> = {
-  unknownMarket: { code: ApiCode.unknownMarket, key: 'spotUnknownMarket' },
+  unknownMarket: { code: ApiCode.unknownMarket, key: 'unknownMarket' },
   badPrice: { code: ApiCode.badPrice, key: 'spotBadPrice' },
   badAmount: { code: ApiCode.badAmount, key: 'spotBadAmount' },
   amountTooLarge: { code: ApiCode.badAmount, key: 'spotAmountTooLarge' },
@@ -84,7 +85,7 @@ function rejection(reason: RejectReason, m: SpotMarketInfo | undefined, side?: n
 }
 
 function unknownMarket(symbol: string): ApiError {
-  return new ApiError(200, ApiCode.unknownMarket, 'spotUnknownMarket', { symbol });
+  return new ApiError(200, ApiCode.unknownMarket, 'unknownMarket', { symbol });
 }
 
 /** Integer units of an exact decimal string with at most `scale` decimals, or null. */
@@ -345,9 +346,4 @@ function both<S extends TSchema>(
 ): void {
   app.get(url, { schema: { querystring: schema } }, (request) => handler(request, request.query as Type.Static<S>));
   app.post(url, { schema: { body: schema } }, (request) => handler(request, (request.body ?? {}) as Type.Static<S>));
-}
-
-/** BTC/USDT from "BTC/USDT", "btc-usdt" or "BTC_USDT". */
-export function normalizeSymbol(symbol: string): string {
-  return symbol.trim().toUpperCase().replace(/[-_]/, '/');
 }

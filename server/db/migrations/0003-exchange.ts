@@ -5,6 +5,12 @@ import { type Kysely, sql } from 'kysely';
  * own ledger accounts, and favourites. Written by the journal in one transaction per command batch.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The journal writes ledger lines at a high rate: one index that serves bills and lookups by account is kept,
+  // the two it replaces are dropped.
+  await db.schema.dropIndex('ledger_entries_txn').execute();
+  await db.schema.dropIndex('ledger_entries_user').execute();
+  await db.schema.createIndex('ledger_entries_account').on('ledger_entries').columns(['account', 'id']).execute();
+
   await db.schema
     .createTable('spot_orders')
     .addColumn('id', 'integer', (c) => c.primaryKey())

@@ -2,11 +2,15 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001-init.ts';
 import * as m0002 from './0002-seed-catalogue.ts';
+import * as m0003 from './0003-exchange.ts';
+import * as m0004 from './0004-market-data.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-seed-catalogue': m0002,
+  '0003-exchange': m0003,
+  '0004-market-data': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -9,6 +9,24 @@ export interface SpotMarketWithRates {
   amountScale: number;
   baseUsdRate: string;
   quoteUsdRate: string;
+  /** Smallest order amount in the base coin. */
+  minAmount: string;
+  /** Smallest order value in the quote currency. */
+  minTurnover: string;
+  makerFee: string;
+  takerFee: string;
+}
+
+/** A coin of the catalogue; decimal strings for money, `usdRate` the reference value of one coin in USD. */
+export interface CoinInfoRow {
+  unit: string;
+  name: string;
+  decimals: number;
+  usdRate: string;
+  canDeposit: boolean;
+  canWithdraw: boolean;
+  withdrawFee: string;
+  minWithdraw: string;
 }
 
 export function marketsRepository(db: Db) {
@@ -26,6 +44,10 @@ export function marketsRepository(db: Db) {
           'm.reference_price',
           'm.price_scale',
           'm.amount_scale',
+          'm.min_amount',
+          'm.min_turnover',
+          'm.maker_fee',
+          'm.taker_fee',
           'b.usd_rate as base_usd_rate',
           'q.usd_rate as quote_usd_rate',
         ])
@@ -41,6 +63,25 @@ export function marketsRepository(db: Db) {
         amountScale: r.amount_scale,
         baseUsdRate: r.base_usd_rate,
         quoteUsdRate: r.quote_usd_rate,
+        minAmount: r.min_amount,
+        minTurnover: r.min_turnover,
+        makerFee: r.maker_fee,
+        takerFee: r.taker_fee,
+      }));
+    },
+
+    /** Every coin of the catalogue, in catalogue order. */
+    async coins(): Promise<CoinInfoRow[]> {
+      const rows = await db.selectFrom('coins').selectAll().orderBy('sort').execute();
+      return rows.map((c) => ({
+        unit: c.unit,
+        name: c.name,
+        decimals: c.decimals,
+        usdRate: c.usd_rate,
+        canDeposit: c.can_deposit === 1,
+        canWithdraw: c.can_withdraw === 1,
+        withdrawFee: c.withdraw_fee,
+        minWithdraw: c.min_withdraw,
       }));
     },
   };

@@ -1,0 +1,27 @@
+// npm run bench -- <name> [flags]: bundles bench/<name>/main.ts with esbuild and runs it (flags pass through).
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies, root, run } from './lib.mjs';
+
+const [name, ...flags] = process.argv.slice(2);
+const entry = name && join(root, 'bench', name, 'main.ts');
+if (!entry || !existsSync(entry)) {
+  process.stderr.write('usage: npm run bench -- <engine> [--json] [flags]\n');
+  process.exit(2);
+}
+ensureDependencies();
+const { build } = await import('esbuild');
+const outdir = join(root, 'node_modules/.cache/bench');
+mkdirSync(outdir, { recursive: true });
+const outfile = join(outdir, `${name}.mjs`);
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  logLevel: 'warning',
+  outfile,
+});
+run(process.execPath, [outfile, ...flags]);

@@ -1,0 +1,353 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { Lang } from '../../common/i18n.ts';
+import { type CandleInterval, parseChannel, WS_LIMITS } from '../../common/protocol.ts';
+import { CloseCode, Connection, type StatefulFrame, type Topic } from './connection.ts';
+import { packFrame, parseClientFrame } from './frames.ts';
+import type { MarketListener, MarketSource } from './source.ts';
+import { CandlesTopic, DepthTopic, TickerTopic, TradesTopic } from './topics.ts';
+
+export interface GatewaySettings {
+  flushMs: number;
+  heartbeatMs: number;
+  clock: () => number;
+  maxBufferedBytes: number;
+}
+
+/** The topics of one market, made on its first subscription and kept (they hold its depth seq). */
+interface MarketTopics {
+  depth: DepthTopic;
+  trades: TradesTopic;
+  candles: Map<CandleInterval, CandlesTopic>;
+}
+
+/**
+ * The market-data hub: takes the exchange's events, batches them per topic and flushes every `flushMs`; serves the
+ * client frames of every connection. Single-threaded and synchronous except for `auth`.
+ */
+export class Gateway {
+  private readonly markets = new Map<string, MarketTopics>();
+  private readonly ticker: TickerTopic;
+  /** Topics with something to flush. */
+  private readonly dirty = new Set<Topic>();
+  private readonly connections = new Set<Connection>();
+  /** Connections subscribed to `user`, by their user id. */
+  private readonly users = new Map<number, Set<Connection>>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private unlisten: (() => void) | null = null;
+
+  constructor(
+    private readonly source: MarketSource,
+    private readonly settings: GatewaySettings,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.ticker = new TickerTopic(source);
+  }
+
+  start(): void {
+    this.unlisten = this.source.listen(this.listener());
+    // Unref'd: the HTTP server keeps the process alive, these timers must not.
+    this.flushTimer = setInterval(() => this.flush(), this.settings.flushMs).unref();
+    const sweepMs = Math.max(1, Math.floor(this.settings.heartbeatMs / 4));
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), sweepMs).unref();
+  }
+
+  stop(): void {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.flushTimer = this.heartbeatTimer = null;
+    this.unlisten?.();
+    this.unlisten = null;
+    for (const connection of this.connections) this.release(connection);
+  }
+
+  /** Takes over an upgraded socket. */
+  accept(socket: WebSocket, lang: Lang): void {
+    const connection = new Connection(socket, lang, {
+      clock: this.settings.clock,
+      maxBufferedBytes: this.settings.maxBufferedBytes,
+      maxMessagesPerSecond: WS_LIMITS.maxMessagesPerSecond,
+      release: (c) => this.release(c),
+    });
+    this.connections.add(connection);
+    socket.on('message', (data, isBinary) => {
+      try {
+        this.receive(connection, data, isBinary);
+      } catch (err) {
+        // A bug must cost one frame, not the process.
+        this.log.error({ err }, 'market-data frame failed');
+      }
+    });
+    socket.on('close', () => {
+      connection.closed = true;
+      this.release(connection);
+    });
+  }
+
+  /** Flushes every topic that changed: one frame per topic, packed once. */
+  flush(): void {
+    if (this.dirty.size === 0) return;
+    const t = this.settings.clock();
+    for (const topic of this.dirty) {
+      try {
+        topic.flush(t);
+      } catch (err) {
+        this.log.error({ err, channel: topic.channel }, 'market-data flush failed');
+      }
+    }
+    this.dirty.clear();
+  }
+
+  // ─── Exchange events ───────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Called synchronously inside the engine, so they only record and never throw: markets nobody ever subscribed to
+   * have no topics and cost one map lookup.
+   */
+  private listener(): MarketListener {
+    return {
+      level: (symbol, side, priceTicks, volumeLots) => {
+        const depth = this.markets.get(symbol)?.depth;
+        if (depth?.record(side, priceTicks, volumeLots)) this.dirty.add(depth);
+      },
+      trade: (symbol, trade) => {
+        const trades = this.markets.get(symbol)?.trades;
+        if (trades?.record(trade)) this.dirty.add(trades);
+      },
+      ticker: (symbol, values) => {
+        if (this.ticker.record(symbol, values)) this.dirty.add(this.ticker);
+      },
+      candle: (symbol, interval, candle) => {
+        const candles = this.markets.get(symbol)?.candles.get(interval);
+        if (candles?.record(candle)) this.dirty.add(candles);
+      },
+      user: (userId, kind, data) => {
+        const connections = this.users.get(userId);
+        if (!connections) return;
+        try {
+          const frame = packFrame({ ch: 'user', kind, t: this.settings.clock(), data });
+          for (const connection of connections) connection.send(frame);
+        } catch (err) {
+          this.log.error({ err }, 'user event failed');
+        }
+      },
+    };
+  }
+
+  // ─── Client frames ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private receive(connection: Connection, data: RawData, isBinary: boolean): void {
+    if (connection.closed) return;
+    if (!connection.rate.tryAcquire(this.settings.clock())) {
+      connection.error('rate_limited');
+      if (++connection.violations >= WS_LIMITS.maxViolations) {
+        connection.close(CloseCode.policyViolation, 'rate limit');
+      }
+      return;
+    }
+    connection.violations = 0;
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    if (bytes.length > WS_LIMITS.maxMessageBytes) {
+      connection.error('message_too_large');
+      return;
+    }
+    // Binary msgpack only: one decoder, and no JSON parsing path to harden.
+    const frame = isBinary ? parseClientFrame(bytes) : null;
+    if (!frame) {
+      connection.error('bad_frame');
+      return;
+    }
+    if (frame.op === 'ping') {
+      // Stateless, so it need not wait behind a pending auth.
+      connection.send(packFrame({ kind: 'pong', t: frame.t, server: this.settings.clock() }));
+      return;
+    }
+    if (connection.authPending) {
+      // Later frames wait for the auth so that `auth` then `sub user` in one burst works; the rate limit bounds this.
+      if (connection.inbox.length >= WS_LIMITS.maxMessagesPerSecond) connection.error('rate_limited');
+      else connection.inbox.push(frame);
+      return;
+    }
+    this.handle(connection, frame);
+  }
+
+  private handle(connection: Connection, frame: StatefulFrame): void {
+    if (frame.op === 'sub') this.subscribe(connection, frame.ch);
+    else if (frame.op === 'unsub') this.unsubscribe(connection, frame.ch);
+    else this.authenticate(connection, frame.token);
+  }
+
+  /**
+   * Errors first (one per refused channel), then one `subscribed` ack listing what was accepted, then a snapshot per
+   * accepted channel. A channel already held is accepted again with a fresh snapshot: that is how a client resyncs.
+   */
+  private subscribe(connection: Connection, names: readonly string[]): void {
+    const accepted: string[] = [];
+    const targets: (Topic | 'user')[] = [];
+    let overLimit: string | null = null;
+    for (const name of new Set(names)) {
+      const held = connection.channels.get(name);
+      const target = held ?? this.resolve(name);
+      if (!target) {
+        connection.error('unknown_channel', name);
+        continue;
+      }
+      if (target === 'user' && connection.userId === null) {
+        connection.error('auth_required', name);
+        continue;
+      }
+      if (!held && connection.channels.size >= WS_LIMITS.maxSubscriptions) {
+        overLimit ??= name;
+        continue;
+      }
+      connection.channels.set(name, target);
+      accepted.push(name);
+      targets.push(target);
+    }
+    if (overLimit !== null) connection.error('too_many_subscriptions', overLimit);
+    const t = this.settings.clock();
+    connection.send(packFrame({ kind: 'subscribed', ch: accepted, t }));
+    for (const target of targets) {
+      // A send can close a slow connection, which releases it; adding it back to a topic would leak it.
+      if (connection.closed) return;
+      if (target === 'user') {
+        this.userSet(connection.userId as number).add(connection);
+        continue;
+      }
+      // Flush first so the snapshot is the book after every diff already sent, and the next diff follows it.
+      target.flush(t);
+      this.dirty.delete(target);
+      target.subscribers.add(connection);
+      connection.send(target.snapshot(t));
+    }
+  }
+
+  private unsubscribe(connection: Connection, names: readonly string[]): void {
+    const removed: string[] = [];
+    for (const name of new Set(names)) {
+      const target = connection.channels.get(name);
+      if (target === undefined) continue;
+      connection.channels.delete(name);
+      this.drop(connection, target);
+      removed.push(name);
+    }
+    connection.send(packFrame({ kind: 'unsubscribed', ch: removed, t: this.settings.clock() }));
+  }
+
+  private authenticate(connection: Connection, token: string): void {
+    connection.authPending = true;
+    // Called inside a promise so that a source throwing synchronously still settles the auth.
+    Promise.resolve(token)
+      .then((value) => this.source.authenticate(value))
+      .catch((err: unknown) => {
+        this.log.error({ err }, 'market-data auth failed');
+        return null;
+      })
+      .then((userId) => {
+        connection.authPending = false;
+        if (connection.closed) return;
+        if (userId === null) {
+          // Nothing changes: an earlier session stays.
+          connection.error('auth_failed');
+        } else {
+          this.setUser(connection, userId);
+          connection.send(packFrame({ kind: 'authenticated', ch: [], t: this.settings.clock() }));
+        }
+        while (!connection.authPending && !connection.closed) {
+          const next = connection.inbox.shift();
+          if (!next) break;
+          this.handle(connection, next);
+        }
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'market-data frame failed'));
+  }
+
+  private setUser(connection: Connection, userId: number): void {
+    if (connection.userId === userId) return;
+    if (connection.userId !== null && connection.channels.has('user')) {
+      this.users.get(connection.userId)?.delete(connection);
+      this.pruneUser(connection.userId);
+      this.userSet(userId).add(connection);
+    }
+    connection.userId = userId;
+  }
+
+  // ─── Subscriptions ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The topic behind a channel name, or null when it is not a channel of a listed market. */
+  private resolve(name: string): Topic | 'user' | null {
+    const parsed = parseChannel(name);
+    if (!parsed) return null;
+    if (parsed.kind === 'ticker') return this.ticker;
+    if (parsed.kind === 'user') return 'user';
+    const market = this.market(parsed.symbol);
+    if (!market) return null;
+    if (parsed.kind === 'depth') return market.depth;
+    if (parsed.kind === 'trades') return market.trades;
+    let candles = market.candles.get(parsed.interval);
+    if (!candles) {
+      candles = new CandlesTopic(this.source, parsed.symbol, parsed.interval);
+      market.candles.set(parsed.interval, candles);
+    }
+    return candles;
+  }
+
+  private market(symbol: string): MarketTopics | null {
+    const known = this.markets.get(symbol);
+    if (known) return known;
+    // Asked each time so that markets listed after start are served too.
+    const meta = this.source.markets().get(symbol);
+    if (!meta) return null;
+    const market: MarketTopics = {
+      depth: new DepthTopic(this.source, meta),
+      trades: new TradesTopic(this.source, meta),
+      candles: new Map(),
+    };
+    this.markets.set(symbol, market);
+    return market;
+  }
+
+  private drop(connection: Connection, target: Topic | 'user'): void {
+    if (target === 'user') {
+      if (connection.userId === null) return;
+      this.users.get(connection.userId)?.delete(connection);
+      this.pruneUser(connection.userId);
+      return;
+    }
+    target.subscribers.delete(connection);
+    if (target.subscribers.size === 0) target.idle();
+  }
+
+  private userSet(userId: number): Set<Connection> {
+    let set = this.users.get(userId);
+    if (!set) {
+      set = new Set();
+      this.users.set(userId, set);
+    }
+    return set;
+  }
+
+  private pruneUser(userId: number): void {
+    if (this.users.get(userId)?.size === 0) this.users.delete(userId);
+  }
+
+  /** Drops every subscription of a connection that will receive nothing more; idempotent. */
+  private release(connection: Connection): void {
+    for (const target of connection.channels.values()) this.drop(connection, target);
+    connection.channels.clear();
+    connection.inbox.length = 0;
+    this.connections.delete(connection);
+  }
+
+  /** A heartbeat to every connection that has sent nothing for `heartbeatMs`. */
+  private heartbeat(): void {
+    const now = this.settings.clock();
+    let frame: Buffer | null = null;
+    for (const connection of this.connections) {
+      if (now - connection.lastSent < this.settings.heartbeatMs) continue;
+      frame ??= packFrame({ kind: 'heartbeat', t: now });
+      connection.send(frame);
+    }
+  }
+}
