@@ -29,6 +29,10 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The journal writes in large batches: a 64 MB page cache keeps the hot indexes in memory, and checkpoints every
+  // ~40 MB of WAL instead of 4 MB spare the disk a copy per few batches.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   connections.set(db, sqlite);
   try {

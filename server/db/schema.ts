@@ -17,6 +17,8 @@ export interface Database {
   spot_trades: SpotTradeTable;
   system_balances: SystemBalanceTable;
   spot_favorites: SpotFavoriteTable;
+  journal: JournalTable;
+  journal_state: JournalStateTable;
 }
 
 export interface CoinTable {
@@ -177,6 +179,19 @@ export interface SystemBalanceTable {
   account: string;
   coin: string;
   amount: number;
+}
+
+/** One committed batch of commands: their effects, msgpack-packed (server/exchange/journal.ts). */
+export interface JournalTable {
+  seq: number;
+  at: number;
+  commands: number;
+  body: Buffer;
+}
+
+/** The last journal batch written into the query tables. */
+export interface JournalStateTable {
+  projected: number;
 }
 
 export interface SpotFavoriteTable {

@@ -5,7 +5,7 @@ import { Engine, type EngineEvent, type EngineResult, type MarketSpec, type Plac
 import type { Order } from '../engine/order.ts';
 import { RATE_SCALE } from '../engine/units.ts';
 import { Accounts } from '../ledger/accounts.ts';
-import { Journal } from './journal.ts';
+import { Journal, recoverJournal } from './journal.ts';
 
 export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
 export type { Order } from '../engine/order.ts';
@@ -23,6 +23,9 @@ export interface ExchangeOptions {
   /** Users with no open-order limit (the simulator's market makers). */
   isMarketMaker?: (userId: number) => boolean;
   maxBatch?: number;
+  /** Projection tuning (see JournalOptions); the benchmark times commits and projection apart. */
+  projectAfterMs?: number;
+  maxPendingRows?: number;
   /** A commit failed; the process must stop so that recovery starts from the disk. */
   onFatal?: (error: unknown) => void;
 }
@@ -54,10 +57,13 @@ export class Exchange {
     const accounts = new Accounts();
     const engineOptions = options.isMarketMaker ? { isMarketMaker: options.isMarketMaker } : {};
     const engine = new Engine([...markets.values()], accounts, options.clock, engineOptions);
+    recoverJournal(sqlite);
     restoreState(sqlite, engine, accounts);
     let exchange: Exchange | null = null;
-    const journal = new Journal(sqlite, accounts, {
+    const journal = new Journal(sqlite, accounts, options.clock, {
       ...(options.maxBatch ? { maxBatch: options.maxBatch } : {}),
+      ...(options.projectAfterMs ? { projectAfterMs: options.projectAfterMs } : {}),
+      ...(options.maxPendingRows ? { maxPendingRows: options.maxPendingRows } : {}),
       onCommit: (events) => exchange?.committed(events),
       onFatal: options.onFatal ?? (() => {}),
     });
@@ -102,9 +108,14 @@ export class Exchange {
     await this.journal.record([]);
   }
 
-  /** Commits what is queued; call before closing the database. */
+  /** Brings the query tables up to every acknowledged command (read-your-writes for history, details, bills). */
+  sync(): void {
+    this.journal.project();
+  }
+
+  /** Commits and projects what is queued; call before closing the database. */
   close(): void {
-    this.journal.flush();
+    this.journal.close();
   }
 
   private async run(result: EngineResult): Promise<EngineResult> {

@@ -1,17 +1,125 @@
+import { pack, unpack } from 'msgpackr';
 import type { Sqlite } from '../db/database.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
-import type { Accounts, Entry } from '../ledger/accounts.ts';
+import type { Accounts } from '../ledger/accounts.ts';
 
+type Value = string | number | null;
 type Statement = ReturnType<Sqlite['prepare']>;
 
-/** Rows per multi-row insert. */
-const CHUNK = 64;
+/**
+ * One committed batch: the effects of its commands as flat rows of the query tables (orders and balances as they stand
+ * after the batch, trades and ledger lines as appended). Stored packed in the `journal` table.
+ */
+interface Batch {
+  seq: number;
+  orders: Value[];
+  trades: Value[];
+  entries: Value[];
+  balances: Value[];
+  system: Value[];
+}
 
-/** `(?, ?, …), (?, ?, …)…` for a multi-row insert. */
-function rows(columns: number, count: number): string {
-  const one = `(${new Array(columns).fill('?').join(', ')})`;
-  return new Array(count).fill(one).join(', ');
+/** Rows per multi-row statement: one call into SQLite instead of CHUNK. */
+const CHUNK = 64;
+/** Rows waiting for projection past which the journal projects before it commits more (bounds memory). */
+const MAX_PENDING_ROWS = 1_000_000;
+/** Delay from a commit to the projection of its batch. */
+const PROJECT_AFTER_MS = 50;
+/** Projected batches kept in the journal table for inspection; older ones are deleted. */
+const KEEP_BATCHES = 1000;
+
+/** An insert of rows taken from a flat array, CHUNK rows per statement, then one by one for the rest. */
+class FlatInsert {
+  private readonly many: Statement;
+  private readonly one: Statement;
+  private readonly params: Value[];
+
+  constructor(
+    sqlite: Sqlite,
+    head: string,
+    tail: string,
+    private readonly stride: number,
+  ) {
+    const row = `(${new Array(stride).fill('?').join(', ')})`;
+    this.many = sqlite.prepare(`${head} values ${new Array(CHUNK).fill(row).join(', ')} ${tail}`);
+    this.one = sqlite.prepare(`${head} values ${row} ${tail}`);
+    this.params = new Array(stride * CHUNK);
+  }
+
+  run(values: readonly Value[]): void {
+    const block = this.stride * CHUNK;
+    let i = 0;
+    for (; i + block <= values.length; i += block) {
+      for (let j = 0; j < block; j++) this.params[j] = values[i + j] as Value;
+      this.many.run(this.params);
+    }
+    for (; i < values.length; i += this.stride) this.one.run(values.slice(i, i + this.stride));
+  }
+}
+
+/** The query tables the journal's batches are projected into, in one place for writes and recovery. */
+class Projection {
+  private readonly orders: FlatInsert;
+  private readonly trades: FlatInsert;
+  private readonly entries: FlatInsert;
+  private readonly balances: FlatInsert;
+  private readonly system: FlatInsert;
+  private readonly mark: Statement;
+  private readonly prune: Statement;
+  readonly apply: (batches: readonly Batch[]) => void;
+
+  constructor(sqlite: Sqlite) {
+    this.orders = new FlatInsert(
+      sqlite,
+      `insert into spot_orders (id, user_id, symbol, side, type, price, quantity, budget, trigger_price, trigger_type,
+         remaining, filled, turnover, fee, frozen, status, triggered, book_seq, created_at, updated_at)`,
+      `on conflict (id) do update set remaining = excluded.remaining, filled = excluded.filled,
+         turnover = excluded.turnover, fee = excluded.fee, frozen = excluded.frozen, status = excluded.status,
+         triggered = excluded.triggered, book_seq = excluded.book_seq, updated_at = excluded.updated_at`,
+      20,
+    );
+    this.trades = new FlatInsert(
+      sqlite,
+      `insert into spot_trades (id, symbol, price, quantity, taker_side, buy_order_id, sell_order_id, buy_user_id,
+         sell_user_id, quote_units, base_units, buy_fee, sell_fee, time)`,
+      '',
+      14,
+    );
+    this.entries = new FlatInsert(
+      sqlite,
+      'insert into ledger_entries (txn_id, user_id, account, coin, amount, kind, created_at)',
+      '',
+      7,
+    );
+    this.balances = new FlatInsert(
+      sqlite,
+      'insert into balances (user_id, coin, available, frozen)',
+      'on conflict (user_id, coin) do update set available = excluded.available, frozen = excluded.frozen',
+      4,
+    );
+    this.system = new FlatInsert(
+      sqlite,
+      'insert into system_balances (account, coin, amount)',
+      'on conflict (account, coin) do update set amount = excluded.amount',
+      3,
+    );
+    this.mark = sqlite.prepare('update journal_state set projected = ?');
+    this.prune = sqlite.prepare('delete from journal where seq <= ?');
+    this.apply = sqlite.transaction((batches: readonly Batch[]) => {
+      for (const b of batches) {
+        this.orders.run(b.orders);
+        this.trades.run(b.trades);
+        this.entries.run(b.entries);
+        this.balances.run(b.balances);
+        this.system.run(b.system);
+      }
+      const last = batches[batches.length - 1];
+      if (!last) return;
+      this.mark.run(last.seq);
+      this.prune.run(last.seq - KEEP_BATCHES);
+    });
+  }
 }
 
 export interface JournalOptions {
@@ -19,8 +127,12 @@ export interface JournalOptions {
   maxBatch?: number;
   /** Called after each commit with the batch's events, in order: only durable facts are published. */
   onCommit?: (events: readonly EngineEvent[]) => void;
-  /** A commit failed: memory is ahead of the disk, so the owner must stop the process (restart recovers). */
+  /** A write failed: memory is ahead of the disk, so the owner must stop the process (restart recovers). */
   onFatal?: (error: unknown) => void;
+  /** Delay from a commit to the projection of its batch (default 50 ms). */
+  projectAfterMs?: number;
+  /** Rows waiting for projection that make the next commit project first (default 1 000 000). */
+  maxPendingRows?: number;
 }
 
 interface Waiter {
@@ -29,9 +141,11 @@ interface Waiter {
 }
 
 /**
- * Group commit of the engine's effects. Each accepted command's orders, trades, ledger entries and balances are written
- * in one SQLite transaction together with the other commands of the same event-loop turn; a command is acknowledged
- * (its promise resolves) only after that transaction commits, so a crash never loses an acknowledged order or balance.
+ * Group commit of the engine's effects. The commands of one event-loop turn form a batch; its effects (orders, trades,
+ * ledger lines, balances) are written as ONE packed row of the `journal` table in one SQLite transaction, and each
+ * command is acknowledged only after that commit, so a crash never loses an acknowledged order or balance.
+ * The batches are then projected into the query tables (spot_orders, spot_trades, ledger_entries, balances) soon after,
+ * in bigger transactions; at start, {@link recoverJournal} projects whatever a crash left unprojected.
  */
 export class Journal {
   private readonly orders = new Set<Order>();
@@ -40,50 +154,25 @@ export class Journal {
   private waiters: Waiter[] = [];
   private commands = 0;
   private scheduled = false;
+  private projecting = false;
   private failed: unknown = null;
+  private seq: number;
+  private pending: Batch[] = [];
+  private pendingRows = 0;
   private readonly maxBatch: number;
-  private readonly statements;
-  private readonly commit: () => void;
-  /** CHUNK ledger lines per statement: one call into SQLite instead of CHUNK. */
-  private readonly entryChunk: Statement;
-  private readonly params: (string | number | null)[] = new Array(7 * CHUNK);
+  private readonly insert: Statement;
+  private readonly projection: Projection;
 
   constructor(
     private readonly sqlite: Sqlite,
     private readonly accounts: Accounts,
+    private readonly clock: () => number,
     private readonly options: JournalOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 5000;
-    this.statements = {
-      order: sqlite.prepare(
-        `insert into spot_orders (id, user_id, symbol, side, type, price, quantity, budget, trigger_price, trigger_type,
-           remaining, filled, turnover, fee, frozen, status, triggered, book_seq, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (id) do update set remaining = excluded.remaining, filled = excluded.filled,
-           turnover = excluded.turnover, fee = excluded.fee, frozen = excluded.frozen, status = excluded.status,
-           triggered = excluded.triggered, book_seq = excluded.book_seq, updated_at = excluded.updated_at`,
-      ),
-      trade: sqlite.prepare(
-        `insert into spot_trades (id, symbol, price, quantity, taker_side, buy_order_id, sell_order_id, buy_user_id,
-           sell_user_id, quote_units, base_units, buy_fee, sell_fee, time)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      entry: sqlite.prepare(
-        'insert into ledger_entries (txn_id, user_id, account, coin, amount, kind, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      balance: sqlite.prepare(
-        `insert into balances (user_id, coin, available, frozen) values (?, ?, ?, ?)
-         on conflict (user_id, coin) do update set available = excluded.available, frozen = excluded.frozen`,
-      ),
-      system: sqlite.prepare(
-        `insert into system_balances (account, coin, amount) values (?, ?, ?)
-         on conflict (account, coin) do update set amount = excluded.amount`,
-      ),
-    };
-    this.entryChunk = sqlite.prepare(
-      `insert into ledger_entries (txn_id, user_id, account, coin, amount, kind, created_at) values ${rows(7, CHUNK)}`,
-    );
-    this.commit = sqlite.transaction(() => this.write());
+    this.insert = sqlite.prepare('insert into journal (seq, at, commands, body) values (?, ?, ?, ?)');
+    this.projection = new Projection(sqlite);
+    this.seq = (sqlite.prepare('select projected from journal_state').get() as { projected: number }).projected;
   }
 
   /** Queues one command's effects; resolves once they are on disk. */
@@ -103,45 +192,70 @@ export class Journal {
 
   /** Commits whatever is queued now (also used at shutdown). */
   flush(): void {
-    if (this.commands === 0 && this.accounts.entries.length === 0) return;
+    if (this.failed || (this.commands === 0 && this.accounts.entries.length === 0)) return;
     // A Kysely transaction holds the same connection across awaits; writing now would land inside it.
     if (this.sqlite.inTransaction) {
       this.schedule();
       return;
     }
+    if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
     const waiters = this.waiters;
     const events = this.events;
+    const batch = this.collect();
     try {
-      this.commit();
+      this.insert.run([batch.seq, this.clock(), this.commands, pack(batch)]);
     } catch (error) {
-      this.failed = error;
-      for (const w of waiters) w.reject(error);
-      this.waiters = [];
-      this.options.onFatal?.(error);
+      this.fail(error, waiters);
       return;
     }
-    this.orders.clear();
+    this.seq = batch.seq;
+    this.pending.push(batch);
+    this.pendingRows +=
+      batch.orders.length / 20 + batch.trades.length / 14 + batch.entries.length / 7 + batch.balances.length / 4;
     this.trades = [];
     this.events = [];
     this.waiters = [];
     this.commands = 0;
     for (const w of waiters) w.resolve();
     this.options.onCommit?.(events);
+    this.scheduleProjection();
   }
 
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.flush();
-    });
+  /** Writes every committed batch into the query tables now: reads that follow see all acknowledged commands. */
+  project(): void {
+    if (this.pending.length === 0 || this.failed) return;
+    if (this.sqlite.inTransaction) {
+      this.scheduleProjection();
+      return;
+    }
+    try {
+      this.projection.apply(this.pending);
+    } catch (error) {
+      this.fail(error, []);
+      return;
+    }
+    this.pending = [];
+    this.pendingRows = 0;
   }
 
-  private write(): void {
-    const s = this.statements;
+  /** Commits and projects everything (shutdown). */
+  close(): void {
+    this.flush();
+    this.project();
+  }
+
+  private fail(error: unknown, waiters: readonly Waiter[]): void {
+    this.failed = error;
+    for (const w of waiters) w.reject(error);
+    this.waiters = [];
+    this.options.onFatal?.(error);
+  }
+
+  /** The batch's effects as flat rows, read now: orders and balances as they stand after every command of the batch. */
+  private collect(): Batch {
+    const orders: Value[] = [];
     for (const o of this.orders) {
-      s.order.run(
+      orders.push(
         o.id,
         o.userId,
         o.symbol,
@@ -164,8 +278,10 @@ export class Journal {
         o.updatedAt,
       );
     }
+    this.orders.clear();
+    const trades: Value[] = [];
     for (const t of this.trades) {
-      s.trade.run(
+      trades.push(
         t.id,
         t.symbol,
         t.price,
@@ -183,33 +299,51 @@ export class Journal {
       );
     }
     const accounts = this.accounts;
-    const entries = accounts.entries;
-    const params = this.params;
-    let i = 0;
-    for (; i + CHUNK <= entries.length; i += CHUNK) {
-      for (let j = 0, p = 0; j < CHUNK; j++) {
-        const e = entries[i + j] as Entry;
-        params[p++] = e.txn;
-        params[p++] = e.userId;
-        params[p++] = e.account;
-        params[p++] = e.coin;
-        params[p++] = e.amount;
-        params[p++] = e.kind;
-        params[p++] = e.time;
-      }
-      this.entryChunk.run(params);
-    }
-    for (; i < entries.length; i++) {
-      const e = entries[i] as Entry;
-      s.entry.run(e.txn, e.userId, e.account, e.coin, e.amount, e.kind, e.time);
-    }
+    const entries: Value[] = [];
+    for (const e of accounts.entries) entries.push(e.txn, e.userId, e.account, e.coin, e.amount, e.kind, e.time);
     accounts.entries = [];
-    for (const b of accounts.dirty) s.balance.run(b.userId, b.coin, b.available, b.frozen);
+    const balances: Value[] = [];
+    for (const b of accounts.dirty) balances.push(b.userId, b.coin, b.available, b.frozen);
     accounts.dirty.clear();
+    const system: Value[] = [];
     for (const key of accounts.dirtySystem) {
       const [account = '', coin = ''] = key.split('\u0000');
-      s.system.run(account, coin, accounts.systemBalance(account, coin));
+      system.push(account, coin, accounts.systemBalance(account, coin));
     }
     accounts.dirtySystem.clear();
+    return { seq: this.seq + 1, orders, trades, entries, balances, system };
   }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  /** Projection runs a moment after the commits, so a burst of batches shares its transactions. */
+  private scheduleProjection(): void {
+    if (this.projecting) return;
+    this.projecting = true;
+    setTimeout(() => {
+      this.projecting = false;
+      this.project();
+    }, this.options.projectAfterMs ?? PROJECT_AFTER_MS).unref();
+  }
+}
+
+/**
+ * Recovery, before the state is loaded: projects the batches that were committed to the journal but not yet into the
+ * query tables when the process stopped. After it, the tables hold every acknowledged command.
+ */
+export function recoverJournal(sqlite: Sqlite): number {
+  const { projected } = sqlite.prepare('select projected from journal_state').get() as { projected: number };
+  const rows = sqlite.prepare('select body from journal where seq > ? order by seq').all(projected) as {
+    body: Buffer;
+  }[];
+  const batches = rows.map((r) => unpack(r.body) as Batch);
+  if (batches.length > 0) new Projection(sqlite).apply(batches);
+  return batches.length;
 }

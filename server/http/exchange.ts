@@ -196,6 +196,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     if (q.symbol && !m) throw unknownMarket(q.symbol);
     const pageNo = q.pageNo ?? 1;
     const pageSize = q.pageSize ?? 20;
+    // The query tables may lag the journal by a moment: bring them up to date first.
+    exchange.sync();
     let query = db
       .selectFrom('spot_orders')
       .where('user_id', '=', userOf(request).id)
@@ -221,6 +223,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     { schema: { params: IdParams } },
     async (request) => {
       const userId = userOf(request).id;
+      // The query tables may lag the journal by a moment: bring them up to date first.
+      exchange.sync();
       const live = exchange.engine.order(request.params.id);
       const stored = live
         ? undefined
@@ -308,6 +312,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     const userId = userOf(request).id;
     const pageNo = q.pageNo ?? 1;
     const pageSize = q.pageSize ?? 10;
+    // The query tables may lag the journal by a moment: bring them up to date first.
+    exchange.sync();
     let query = db
       .selectFrom('ledger_entries as e')
       .innerJoin('coins as c', 'c.unit', 'e.coin')

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OrderType, Side } from '../../../common/trading.ts';
+import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import { usersRepository } from '../../../server/db/repositories/users.ts';
+import { Exchange } from '../../../server/exchange/index.ts';
+import { auditLedger } from '../../../server/ledger/audit.ts';
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.destroy();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(dir = mkdtempSync(join(tmpdir(), 'tickstream-journal-'))) {
+  dirs.push(dir);
+  const db = await openDatabase(dir);
+  dbs.push(db);
+  return { dir, db, sqlite: sqliteOf(db) };
+}
+
+async function traders(db: Db): Promise<[number, number]> {
+  const users = usersRepository(db);
+  const make = (username: string) =>
+    users.create({
+      username,
+      email: null,
+      mobile: null,
+      country: null,
+      area_code: null,
+      password_hash: '-',
+      kyc_two_code: null,
+      created_at: 0,
+      password_changed_at: 0,
+    });
+  return [(await make('a')).id, (await make('b')).id];
+}
+
+const count = (sqlite: ReturnType<typeof sqliteOf>, table: string) =>
+  (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+describe('journal', () => {
+  it('acknowledges a command only once its batch is committed, and projects the batch into the tables after', async () => {
+    const { db, sqlite } = await open();
+    const [a] = await traders(db);
+    const exchange = await Exchange.open(db, { clock: () => 1000, projectAfterMs: 3_600_000 });
+    await exchange.credit(a, 'USDT', 1_000_000_000, 'system:test', 't1', 'test');
+    const placed = await exchange.place({
+      userId: a,
+      symbol: 'BTC/USDT',
+      side: Side.buy,
+      type: OrderType.limit,
+      price: 5_000_000,
+      quantity: 1000,
+    });
+    expect(placed.ok).toBe(true);
+    // Durable in the journal, not yet in the query tables.
+    expect(count(sqlite, 'journal')).toBe(2);
+    expect(count(sqlite, 'spot_orders')).toBe(0);
+    exchange.sync();
+    expect(count(sqlite, 'spot_orders')).toBe(1);
+    expect(auditLedger(sqlite)).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
+  });
+
+  it('projects at start what a crash left in the journal only, so the state comes back whole', async () => {
+    const first = await open();
+    const [a, b] = await traders(first.db);
+    const exchange = await Exchange.open(first.db, { clock: () => 1000, projectAfterMs: 3_600_000 });
+    await exchange.credit(a, 'USDT', 1_000_000_000, 'system:test', 't1', 'test');
+    await exchange.credit(b, 'BTC', 100_000_000, 'system:test', 't2', 'test');
+    const base = { symbol: 'BTC/USDT', type: OrderType.limit, price: 5_000_000 } as const;
+    await exchange.place({ ...base, userId: b, side: Side.sell, quantity: 3000 });
+    await exchange.place({ ...base, userId: a, side: Side.buy, quantity: 1000 });
+    expect(count(first.sqlite, 'spot_trades')).toBe(0);
+    // A copy of what is committed now is what a crash at this instant would leave on disk.
+    const copyDir = mkdtempSync(join(tmpdir(), 'tickstream-journal-'));
+    first.sqlite.exec(`vacuum into '${join(copyDir, 'tickstream.db')}'`);
+
+    const second = await open(copyDir);
+    const recovered = await Exchange.open(second.db, { clock: () => 2000 });
+    expect(count(second.sqlite, 'spot_trades')).toBe(1);
+    expect(recovered.accounts.balance(a, 'BTC')).toMatchObject({ available: 1000 * 1000 - 1000, frozen: 0 });
+    expect(recovered.accounts.balance(b, 'BTC')).toMatchObject({ frozen: 2000 * 1000 });
+    expect(recovered.engine.book('BTC/USDT')?.asks.best()).toMatchObject({ price: 5_000_000, volume: 2000 });
+    recovered.accounts.assertConserved();
+    expect(auditLedger(second.sqlite)).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
+  });
+});
