@@ -6,13 +6,14 @@ import fp from 'fastify-plugin';
 import { installAuthHook } from './auth/session.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Config, ConfigError } from './config.ts';
+import { type Db, sqliteOf } from './db/database.ts';
 import { type MarketsRepository, marketsRepository } from './db/repositories/markets.ts';
 import { type SessionsRepository, sessionsRepository } from './db/repositories/sessions.ts';
 import { type UsersRepository, usersRepository } from './db/repositories/users.ts';
 import { Exchange } from './exchange/index.ts';
 import { openMarketData } from './exchange/market-data.ts';
+import { Retention } from './exchange/retention.ts';
 import { marketSource } from './exchange/source.ts';
 import { registerGateway } from './gateway/index.ts';
 import { clientRoutes } from './http/client.ts';
@@ -21,6 +22,10 @@ import { exchangeRoutes } from './http/exchange.ts';
 import { marketRoutes } from './http/market.ts';
 import { ucRoutes } from './http/uc.ts';
 import type { MarketData } from './marketdata/index.ts';
+import { cancelSimOrders, ensureSimUsers, findSimUsers, type Simulator, startSimulator } from './sim/index.ts';
+
+/** How often the simulator's churn is folded and pruned (server/exchange/retention.ts). */
+const RETENTION_MS = 60_000;
 
 export interface AppOptions {
   config: Config;
@@ -77,8 +82,12 @@ export const app = fp<AppOptions>(
       markets: marketsRepository(db),
     });
 
+    // The simulator's bots are users too; the exchange must know them before it opens (no open-order limit).
+    const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
+    const isMarketMaker = (userId: number) => simUsers?.ids.has(userId) ?? false;
     const exchange = await Exchange.open(db, {
       clock,
+      isMarketMaker,
       onFatal: (error) => {
         fastify.log.fatal({ err: error }, 'journal commit failed');
         onFatal?.(error);
@@ -91,8 +100,31 @@ export const app = fp<AppOptions>(
     });
     fastify.decorate('marketData', marketData);
     marketData.start();
-    // Everything accepted is on disk before the database closes: the journal first, then the candles.
+    let simulator: Simulator | null = null;
+    let retentionTimer: NodeJS.Timeout | undefined;
+    for (const symbol of config.simOptions.markets ?? []) {
+      if (!exchange.markets.has(symbol)) throw new ConfigError(`TICKSTREAM_SIM_MARKETS: unknown market ${symbol}`);
+    }
+    fastify.addHook('onReady', async () => {
+      if (!simUsers) return;
+      // With the simulator off, ladders of an earlier run would rest at stale prices.
+      if (!config.sim) await cancelSimOrders(exchange, simUsers);
+      else simulator = startSimulator(exchange, simUsers, { ...config.simOptions, clock, log: fastify.log });
+      const retention = new Retention(sqliteOf(db), simUsers.ids);
+      retentionTimer = setInterval(() => {
+        try {
+          exchange.sync();
+          const report = retention.run(clock());
+          fastify.log.debug(report, 'retention');
+        } catch (error) {
+          fastify.log.error({ err: error }, 'retention failed');
+        }
+      }, RETENTION_MS).unref();
+    });
+    // Everything accepted is on disk before the database closes: the bots stop, the journal commits, the candles last.
     fastify.addHook('onClose', async () => {
+      clearInterval(retentionTimer);
+      await simulator?.stop();
       exchange.close();
       marketData.stop();
     });
@@ -126,7 +158,7 @@ export const app = fp<AppOptions>(
     const books = marketSource(exchange, marketData, {
       sessions: fastify.store.sessions,
       clock,
-      isMarketMaker: () => false,
+      isMarketMaker,
     });
     await fastify.register(marketRoutes, { data: marketData, books });
     await registerGateway(fastify, books, { clock });

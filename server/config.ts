@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type SimOptions, simOptionsFromEnv } from './sim/options.ts';
 
 /** Server settings, read once from the environment (README: Configuration). */
 export interface Config {
@@ -8,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** Market simulator on or off (TICKSTREAM_SIM). */
   sim: boolean;
+  /** Its activity multiplier and markets (TICKSTREAM_SIM_RATE, TICKSTREAM_SIM_MARKETS). */
+  simOptions: Pick<SimOptions, 'rate' | 'markets'>;
   /** NODE_ENV=production: no demo account, no dev-only endpoints. */
   production: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(cwd, env.DATA_DIR || './data'),
     sim: parseSwitch('TICKSTREAM_SIM', env.TICKSTREAM_SIM, true),
+    simOptions: simOptionsFromEnv(env),
     production,
     logLevel: logLevel as Config['logLevel'],
     clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),

@@ -27,7 +27,7 @@ const MAX_PENDING_ROWS = 1_000_000;
 /** Delay from a commit to the projection of its batch. */
 const PROJECT_AFTER_MS = 50;
 /** Projected batches kept in the journal table for inspection; older ones are deleted. */
-const KEEP_BATCHES = 1000;
+const KEEP_BATCHES = 100;
 
 /** An insert of rows taken from a flat array, CHUNK rows per statement, then one by one for the rest. */
 class FlatInsert {

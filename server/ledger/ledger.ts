@@ -9,6 +9,8 @@ export interface Credit {
 }
 
 /**
+ * Only before the exchange opens (seeding, the demo grant): afterwards balances live in the exchange's memory and
+ * move through `Exchange.credit`, which journals them.
  * Credits users from a system account as one double-entry transaction: each user line is matched by a
  * negative line on `account`, so every `txnId` sums to zero per coin and balances follow the entries.
  */

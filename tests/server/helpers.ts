@@ -24,7 +24,8 @@ export async function buildTestApp(
   const { dataDir, extend } = options;
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tickstream-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dir, CLIENT_DIR: 'none', LOG_LEVEL: 'silent' }),
+    // The simulator would fill every book with its bots' orders; the tests that want it turn it on.
+    ...loadConfig({ DATA_DIR: dir, CLIENT_DIR: 'none', LOG_LEVEL: 'silent', TICKSTREAM_SIM: 'off' }),
     ...overrides,
   };
   let now = Date.UTC(2026, 10, 22, 12);

@@ -1,0 +1,462 @@
+import { OrderType, Side } from '../../common/trading.ts';
+import type { EngineResult, Exchange, Order, SpotMarketInfo } from '../exchange/index.ts';
+import { Inventory } from './funding.ts';
+import { type LadderShape, LadderSide, ladderShape, type Slot } from './ladder.ts';
+import {
+  DEFAULT_LEVELS,
+  DEFAULT_MAX_COMMANDS_PER_TICK,
+  DEFAULT_MIN_LEVEL_SPACING,
+  DEFAULT_RECENTRE_BAND,
+  DEFAULT_TAKER_RATE,
+  DEFAULT_TICK_MS,
+  MAX_RATE,
+  type MarketTier,
+  type SimLogger,
+  type SimOptions,
+  tierOf,
+} from './options.ts';
+import { PriceWalk, startingPrices } from './price-walk.ts';
+import { mulberry32, Rng } from './random.ts';
+import { lotsFor, type SizedMarket } from './sizes.ts';
+import { takerCommand } from './taker.ts';
+import type { SimUsers } from './users.ts';
+
+/** Value of a ladder level at the touch, in USD; levels grow to (1 + LEVEL_GROWTH) times that at the far end. */
+const LEVEL_USD: Readonly<Record<MarketTier, number>> = { major: 600, usdt: 250, other: 150 };
+const LEVEL_GROWTH = 3;
+const LEVEL_NOISE = 0.45;
+/** Median taker order in USD. */
+const TAKER_USD: Readonly<Record<MarketTier, number>> = { major: 500, usdt: 180, other: 100 };
+const TAKER_NOISE = 0.9;
+/** Share of taker orders that are market orders (the rest are fill-or-kill limits), and of sweeps. */
+const MARKET_SHARE = 0.4;
+const SWEEP_SHARE = 0.08;
+/** Taker money: this many median orders per market and coin. */
+const TAKER_ORDERS_FUNDED = 60;
+/** Every market trades at least this often in simulated time. */
+const MAX_QUIET_MS = 4000;
+const MAX_TAKERS_PER_TICK = 8;
+/** One tick covers this much time at most, so a stalled event loop does not turn into a burst. */
+const MAX_TICK_MS = 1000;
+const FUNDING_EVERY_MS = 2000;
+/** Pause of a ladder's new orders after the engine refused one for the open-order limit. */
+const HOLD_PLACES_MS = 5000;
+/** Commands per event-loop turn while the first ladders go up (the journal commits each turn as one transaction). */
+const WARM_UP_CHUNK = 500;
+
+/** Counters since start. */
+export interface SimStats {
+  placed: number;
+  cancelled: number;
+  takerOrders: number;
+  trades: number;
+  /** Commands the engine refused (logged at debug). */
+  rejected: number;
+  /** Top-ups from the inventory account. */
+  credits: number;
+  /** Failed commits or ticks (logged at warn). */
+  failures: number;
+}
+
+export interface Simulator {
+  /** Resolves once the first ladders rest on the books and are on disk; never rejects (failures are logged). */
+  readonly ready: Promise<void>;
+  /** One step: the price walk, index prices, ladders, takers, top-ups. The timer calls it; tests call it directly. */
+  tick(): void;
+  stats(): SimStats;
+  /** Stops the timer and waits for every command in flight. The maker's orders stay and are taken up by the next run. */
+  stop(): Promise<void>;
+}
+
+class SimMarket implements SizedMarket {
+  readonly shift: number;
+  readonly bids = new LadderSide(Side.buy);
+  readonly asks = new LadderSide(Side.sell);
+  /** Index (ticks) last given to the exchange. */
+  index = 0;
+  /** Centre of the ladder (fractional ticks): follows the index once it is more than `band` away. */
+  anchor: number;
+  warm = false;
+  /** No new maker orders before this time (the open-order limit was hit). */
+  holdPlacesUntil = 0;
+  /** Time of the last taker order; none yet, so each market trades at its first tick. */
+  lastTakerAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly info: SpotMarketInfo,
+    readonly tier: MarketTier,
+    readonly shape: LadderShape,
+    readonly band: number,
+    index: number,
+  ) {
+    this.shift = info.priceScale + info.amountScale - info.quoteDecimals;
+    this.anchor = index;
+  }
+}
+
+/** Starts the bots on `exchange` (call after `ensureSimUsers` and `Exchange.open`). */
+export function startSimulator(exchange: Exchange, users: SimUsers, options: SimOptions = {}): Simulator {
+  return new Bots(exchange, users, options);
+}
+
+class Bots implements Simulator {
+  readonly ready: Promise<void>;
+  private readonly clock: () => number;
+  private readonly rng: Rng;
+  private readonly rate: number;
+  private readonly budget: number;
+  private readonly takerRate: Readonly<Record<MarketTier, number>>;
+  private readonly log: SimLogger | undefined;
+  private readonly markets: SimMarket[] = [];
+  private readonly bySymbol = new Map<string, SimMarket>();
+  private readonly walk: PriceWalk;
+  private readonly inventory = new Inventory();
+  private readonly counts: SimStats = {
+    placed: 0,
+    cancelled: 0,
+    takerOrders: 0,
+    trades: 0,
+    rejected: 0,
+    credits: 0,
+    failures: 0,
+  };
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private lastTick: number;
+  private nextFunding = 0;
+  private fundNow = false;
+  private inFlight = 0;
+  private drained: (() => void)[] = [];
+  private warnedLimit = false;
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly users: SimUsers,
+    options: SimOptions,
+  ) {
+    this.clock = options.clock ?? exchange.clock;
+    this.rng = new Rng(options.random ?? mulberry32(options.seed ?? Math.floor(Math.random() * 2 ** 32)));
+    this.rate = options.rate ?? 1;
+    if (!(this.rate > 0 && this.rate <= MAX_RATE)) throw new RangeError(`sim: rate must be in (0, ${MAX_RATE}]`);
+    this.budget = Math.ceil(
+      (options.maxCommandsPerTick ?? DEFAULT_MAX_COMMANDS_PER_TICK) * Math.min(10, Math.max(1, this.rate)),
+    );
+    this.takerRate = { ...DEFAULT_TAKER_RATE, ...options.takerRate };
+    this.log = options.log;
+    const levels = { ...DEFAULT_LEVELS, ...options.levels };
+    const band = options.recentreBand ?? DEFAULT_RECENTRE_BAND;
+    const spacing = options.minLevelSpacing ?? DEFAULT_MIN_LEVEL_SPACING;
+
+    const symbols = options.markets ?? [...exchange.markets.keys()];
+    const infos: SpotMarketInfo[] = [];
+    for (const symbol of new Set(symbols)) {
+      const info = exchange.markets.get(symbol);
+      if (!info) throw new Error(`sim: unknown market ${symbol}`);
+      infos.push(info);
+    }
+    // Every market informs the starting prices (a coin's last trade may be in a market not simulated now).
+    const prices = startingPrices(exchange.markets.values(), (s) => exchange.engine.lastPrice(s));
+    const used = new Map<string, { reference: number; start: number }>();
+    for (const info of infos) {
+      for (const coin of [info.base, info.quote]) {
+        const p = prices.get(coin);
+        if (p) used.set(coin, p);
+      }
+    }
+    this.walk = new PriceWalk(used);
+    const now = this.clock();
+    this.lastTick = now;
+    for (const info of infos) {
+      const tier = tierOf(info.symbol, info.quote);
+      const count = levels[tier];
+      if (!(Number.isInteger(count) && count >= 1)) throw new RangeError(`sim: levels must be whole numbers ≥ 1`);
+      const index = this.walk.index(info);
+      const m = new SimMarket(info, tier, ladderShape(count, index, spacing), band * index, index);
+      this.markets.push(m);
+      this.bySymbol.set(info.symbol, m);
+    }
+    this.planInventory();
+    this.ready = this.warmUp().catch((error: unknown) => this.failed(error));
+    const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+    if (tickMs > 0) {
+      this.timer = setInterval(() => this.tick(), tickMs);
+      this.timer.unref();
+    }
+  }
+
+  tick(): void {
+    if (this.stopped) return;
+    try {
+      this.step();
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  stats(): SimStats {
+    return { ...this.counts };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ready;
+    await this.drain();
+  }
+
+  private step(): void {
+    const now = this.clock();
+    const dt = Math.min(MAX_TICK_MS, Math.max(0, now - this.lastTick));
+    this.lastTick = now;
+    this.walk.step((dt / 1000) * this.rate, this.rng);
+    if (this.fundNow || now >= this.nextFunding) this.fund(now);
+    for (const m of this.markets) {
+      const index = this.walk.index(m.info);
+      this.moveIndex(m, index);
+      if (!m.warm) continue;
+      this.reconcile(m, this.budget);
+      this.takers(m, index, dt, now);
+    }
+  }
+
+  /** Places the first ladders, a few markets per event-loop turn, after taking up what an earlier run left. */
+  private async warmUp(): Promise<void> {
+    const { engine } = this.exchange;
+    // A taker never rests an order; anything it holds is left from an older run.
+    if (engine.openOrders(this.users.taker).length > 0) this.command(this.exchange.cancelAll(this.users.taker), '*');
+    const resting = new Map<string, Order[]>();
+    for (const order of engine.openOrders(this.users.maker)) {
+      const list = resting.get(order.symbol);
+      if (list) list.push(order);
+      else resting.set(order.symbol, [order]);
+    }
+    for (const [symbol, orders] of resting) {
+      const m = this.bySymbol.get(symbol);
+      if (!m) this.command(this.exchange.cancelAll(this.users.maker, symbol), symbol);
+      else {
+        m.bids.adopt(orders.filter((o) => o.side === Side.buy));
+        m.asks.adopt(orders.filter((o) => o.side === Side.sell));
+      }
+    }
+    this.fund(this.clock());
+    let left = WARM_UP_CHUNK;
+    for (const m of this.markets) {
+      this.moveIndex(m, this.walk.index(m.info));
+      for (;;) {
+        if (this.stopped) return;
+        const sent = this.reconcile(m, left);
+        m.warm = true;
+        left -= sent;
+        if (left > 0) break;
+        // The chunk is spent: let the journal commit it and the server breathe, then go on where this stopped.
+        left = WARM_UP_CHUNK;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    await this.drain();
+  }
+
+  private moveIndex(m: SimMarket, index: number): void {
+    const ticks = Math.max(1, Math.round(index));
+    if (ticks !== m.index) {
+      m.index = ticks;
+      this.command(this.exchange.setIndexPrice(m.info.symbol, ticks), m.info.symbol);
+    }
+    if (index > m.anchor + m.band) m.anchor = index - m.band;
+    else if (index < m.anchor - m.band) m.anchor = index + m.band;
+  }
+
+  /**
+   * Moves a ladder towards where it should be, within `budget` commands: first away with orders that are now too close
+   * or across the anchor (so no new order of ours meets an old one), then the gaps nearest the touch, then prices the
+   * ladder no longer wants, then the far end past its slack. Returns the commands sent.
+   */
+  private reconcile(m: SimMarket, budget: number): number {
+    const { bids, asks, shape } = m;
+    for (const side of [bids, asks]) {
+      side.prune();
+      side.fillDesired(shape, m.anchor);
+      side.plan();
+    }
+    let left = budget;
+    left = this.cancelSlots(bids.near, 0, bids.near.length, left);
+    left = this.cancelSlots(asks.near, 0, asks.near.length, left);
+
+    const askFloor = asks.bestAlive() ?? Number.POSITIVE_INFINITY;
+    const bidCeiling = bids.bestAlive() ?? 0;
+    const addedBids: Slot[] = [];
+    const addedAsks: Slot[] = [];
+    const gaps = this.clock() < m.holdPlacesUntil ? 0 : Math.max(bids.missing.length, asks.missing.length);
+    for (let i = 0; i < gaps && left > 0; i++) {
+      const bid = bids.missing[i];
+      if (bid !== undefined) {
+        const price = bids.desired[bid] as number;
+        if (price < askFloor) {
+          addedBids.push(this.placeLevel(m, Side.buy, price, bid));
+          left--;
+        }
+      }
+      const ask = asks.missing[i];
+      if (ask !== undefined && left > 0) {
+        const price = asks.desired[ask] as number;
+        if (price > bidCeiling) {
+          addedAsks.push(this.placeLevel(m, Side.sell, price, ask));
+          left--;
+        }
+      }
+    }
+    bids.insert(addedBids);
+    asks.insert(addedAsks);
+
+    left = this.cancelSlots(bids.off, 0, bids.off.length, left);
+    left = this.cancelSlots(asks.off, 0, asks.off.length, left);
+    for (const side of [bids, asks]) {
+      // Trim to half the slack, so the far end is not touched again at the next wobble.
+      if (side.beyond.length > shape.slack) {
+        left = this.cancelSlots(side.beyond, Math.floor(shape.slack / 2), side.beyond.length, left, true);
+      }
+    }
+    return budget - left;
+  }
+
+  /** Cancels slots[from, to) (from the far end when `reverse`); pending ones wait for the next tick. */
+  private cancelSlots(slots: readonly Slot[], from: number, to: number, left: number, reverse = false): number {
+    for (let k = 0; k < to - from && left > 0; k++) {
+      const slot = slots[reverse ? to - 1 - k : from + k] as Slot;
+      if (slot.pending || !slot.order) continue;
+      this.command(this.exchange.cancel(this.users.maker, slot.order.id), slot.order.symbol);
+      this.counts.cancelled++;
+      left--;
+    }
+    return left;
+  }
+
+  private placeLevel(m: SimMarket, side: Side, price: number, level: number): Slot {
+    const usd = LEVEL_USD[m.tier] * (1 + (LEVEL_GROWTH * level) / m.shape.levels) * this.rng.logNormal(LEVEL_NOISE, 3);
+    const quantity = lotsFor(m, price, usd / this.walk.usd(m.info.quote));
+    const slot: Slot = { price, order: null, pending: true };
+    const cmd = { userId: this.users.maker, symbol: m.info.symbol, side, type: OrderType.limit, price, quantity };
+    this.counts.placed++;
+    this.command(this.exchange.place(cmd), cmd.symbol, (result) => {
+      slot.pending = false;
+      if (result.ok) slot.order = result.order;
+    });
+    return slot;
+  }
+
+  /** Aggressive orders at a Poisson rate, leaning towards where the index pulls the book. */
+  private takers(m: SimMarket, index: number, dt: number, now: number): void {
+    let n = this.rng.poisson((this.takerRate[m.tier] * this.rate * dt) / 1000);
+    if (n === 0 && (now - m.lastTakerAt) * this.rate > MAX_QUIET_MS) n = 1;
+    n = Math.min(n, MAX_TAKERS_PER_TICK);
+    const book = this.exchange.engine.book(m.info.symbol);
+    if (n === 0 || !book) return;
+    const lean = m.band > 0 ? (index - m.anchor) / m.band : 0;
+    const pBuy = Math.min(0.85, Math.max(0.15, 0.5 + 0.35 * lean));
+    for (let i = 0; i < n; i++) {
+      const side = this.rng.chance(pBuy) ? Side.buy : Side.sell;
+      const kind = this.rng.chance(MARKET_SHARE) ? 'market' : 'fillOrKill';
+      const sweep = this.rng.chance(SWEEP_SHARE) ? this.rng.int(2, 6) : 0;
+      const usd = TAKER_USD[m.tier] * this.rng.logNormal(TAKER_NOISE, 5);
+      const best = (side === Side.buy ? book.asks : book.bids).best();
+      if (!best) continue;
+      const lots = lotsFor(m, best.price, usd / this.walk.usd(m.info.quote));
+      const cmd = takerCommand(m, book, this.users.taker, { side, kind, lots, sweep });
+      if (!cmd) continue;
+      m.lastTakerAt = now;
+      this.counts.takerOrders++;
+      this.command(this.exchange.place(cmd), cmd.symbol);
+    }
+  }
+
+  /** What each bot needs of each coin: the ladders' value with their slack for the maker, some orders for the taker. */
+  private planInventory(): void {
+    const noise = Math.exp((LEVEL_NOISE * LEVEL_NOISE) / 2);
+    const takerScale = Math.max(1, Math.sqrt(this.rate));
+    for (const m of this.markets) {
+      const { base, quote, baseDecimals, quoteDecimals } = m.info;
+      const n = m.shape.levels + m.shape.slack;
+      const sideUsd = LEVEL_USD[m.tier] * noise * n * (1 + (LEVEL_GROWTH * n) / (2 * m.shape.levels));
+      const takerUsd = TAKER_USD[m.tier] * TAKER_ORDERS_FUNDED * takerScale;
+      const baseUnits = (usd: number) => (usd / this.walk.usd(base)) * 10 ** baseDecimals;
+      const quoteUnits = (usd: number) => (usd / this.walk.usd(quote)) * 10 ** quoteDecimals;
+      this.inventory.add(this.users.maker, quote, quoteUnits(sideUsd));
+      this.inventory.add(this.users.maker, base, baseUnits(sideUsd));
+      this.inventory.add(this.users.taker, quote, quoteUnits(takerUsd));
+      this.inventory.add(this.users.taker, base, baseUnits(takerUsd));
+    }
+  }
+
+  private fund(now: number): void {
+    this.fundNow = false;
+    this.nextFunding = now + FUNDING_EVERY_MS;
+    for (const credit of this.inventory.topUp(this.exchange, now)) {
+      this.counts.credits++;
+      this.follow(credit);
+    }
+  }
+
+  /** Follows a command to its end: counts its trades and a rejection; never throws. */
+  private command(promise: Promise<EngineResult>, symbol: string, done?: (result: EngineResult) => void): void {
+    this.follow(
+      promise.then((result) => {
+        this.counts.trades += countTrades(result);
+        if (!result.ok) this.rejected(symbol, result.reason);
+        done?.(result);
+      }),
+    );
+  }
+
+  /** Counts a promise as in flight until it settles; a failure is logged, never thrown. */
+  private follow(promise: Promise<unknown>): void {
+    this.inFlight++;
+    promise.then(
+      () => this.settle(),
+      (error: unknown) => {
+        this.failed(error);
+        this.settle();
+      },
+    );
+  }
+
+  private rejected(symbol: string, reason: string): void {
+    this.counts.rejected++;
+    if (reason === 'insufficientBalance') this.fundNow = true;
+    if (reason === 'tooManyOrders') {
+      // The exchange was opened without `isMarketMaker` for the maker: keep the ladder it has, retry later.
+      const m = this.bySymbol.get(symbol);
+      if (m) m.holdPlacesUntil = this.clock() + HOLD_PLACES_MS;
+      if (!this.warnedLimit)
+        this.log?.warn({ symbol }, 'sim: the maker hits the open-order limit (isMarketMaker unset)');
+      this.warnedLimit = true;
+    }
+    this.log?.debug({ symbol, reason }, 'sim: command rejected');
+  }
+
+  /** A failed commit (the exchange's onFatal stops the process) or a bug in a tick: logged, never thrown. */
+  private failed(error: unknown): void {
+    // The first, then one in a hundred: a failure that repeats every tick must not flood the log.
+    if (this.counts.failures++ % 100 === 0)
+      this.log?.warn({ err: error, failures: this.counts.failures }, 'sim: failure');
+  }
+
+  private settle(): void {
+    this.inFlight--;
+    if (this.inFlight > 0) return;
+    const waiters = this.drained;
+    this.drained = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private drain(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drained.push(resolve));
+  }
+}
+
+function countTrades(result: EngineResult): number {
+  let n = 0;
+  for (const event of result.events) if (event.type === 'trade') n++;
+  return n;
+}

@@ -1,0 +1,296 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OrderType, Side } from '../../../common/trading.ts';
+import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import { usersRepository } from '../../../server/db/repositories/users.ts';
+import { Exchange } from '../../../server/exchange/index.ts';
+import { auditLedger } from '../../../server/ledger/audit.ts';
+import {
+  cancelSimOrders,
+  ensureSimUsers,
+  SIM_INVENTORY_KIND,
+  SIM_USERNAMES,
+  type SimOptions,
+  type SimUsers,
+  type Simulator,
+  startSimulator,
+} from '../../../server/sim/index.ts';
+
+const MARKETS = ['BTC/USDT', 'BTC/USDC', 'ETH/BTC', 'DOGE/USDT'];
+const LEVELS = { major: 120, usdt: 60, other: 50 };
+const TICK_MS = 250;
+
+interface Run {
+  db: Db;
+  exchange: Exchange;
+  users: SimUsers;
+  dir: string;
+  now: number;
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A fresh data folder and exchange; `users` makes cheap bot users instead of hashing a password for each. */
+async function open(users?: 'cheap', marketMakers = true): Promise<Run> {
+  const dir = mkdtempSync(join(tmpdir(), 'tickstream-sim-'));
+  const db = await openDatabase(dir);
+  const run = { db, dir, now: Date.UTC(2026, 10, 22, 12) } as Run;
+  run.users = users === 'cheap' ? await cheapUsers(db) : await ensureSimUsers(db, run.now);
+  run.exchange = await Exchange.open(db, {
+    clock: () => run.now,
+    ...(marketMakers ? { isMarketMaker: (id: number) => run.users.ids.has(id) } : {}),
+  });
+  return run;
+}
+
+async function cheapUsers(db: Db): Promise<SimUsers> {
+  const maker = await cheapUser(db, 'maker');
+  const taker = await cheapUser(db, 'taker');
+  return { maker, taker, ids: new Set([maker, taker]) };
+}
+
+/** A user with a password hash nothing matches, without paying for scrypt. */
+async function cheapUser(db: Db, username: string): Promise<number> {
+  const user = await usersRepository(db).create({
+    username,
+    email: null,
+    mobile: null,
+    country: null,
+    area_code: null,
+    password_hash: 'none',
+    kyc_two_code: null,
+    created_at: 0,
+    password_changed_at: 0,
+  });
+  return user.id;
+}
+
+async function close(run: Run): Promise<void> {
+  run.exchange.close();
+  await run.db.destroy();
+  rmSync(run.dir, { recursive: true, force: true });
+}
+
+function start(run: Run, options: SimOptions = {}): Simulator {
+  return startSimulator(run.exchange, run.users, {
+    clock: () => run.now,
+    seed: 42,
+    tickMs: 0,
+    markets: MARKETS,
+    levels: LEVELS,
+    ...options,
+  });
+}
+
+/** Moves the clock a tick at a time, lets the journal commit after each, and calls `each` in between. */
+async function ticks(run: Run, sim: Simulator, n: number, each?: () => void): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    run.now += TICK_MS;
+    sim.tick();
+    await turn();
+    each?.();
+  }
+}
+
+function tradesBySymbol(run: Run): Map<string, number> {
+  run.exchange.sync();
+  const rows = sqliteOf(run.db).prepare('select symbol, count(*) as n from spot_trades group by symbol').all() as {
+    symbol: string;
+    n: number;
+  }[];
+  return new Map(rows.map((r) => [r.symbol, r.n]));
+}
+
+function expectNotCrossed(run: Run): void {
+  for (const symbol of MARKETS) expect(run.exchange.engine.book(symbol)?.crossed(), symbol).toBe(false);
+}
+
+describe('simulator', () => {
+  let run: Run;
+  let sim: Simulator;
+
+  beforeAll(async () => {
+    run = await open();
+    sim = start(run);
+    await sim.ready;
+  });
+  afterAll(async () => {
+    await sim.stop();
+    await close(run);
+  });
+
+  it('creates bot users once, with no e-mail and a password nobody knows', async () => {
+    const again = await ensureSimUsers(run.db);
+    expect(again.maker).toBe(run.users.maker);
+    expect(again.taker).toBe(run.users.taker);
+    expect(run.users.maker).not.toBe(run.users.taker);
+    const maker = await usersRepository(run.db).findByUsername(SIM_USERNAMES.maker);
+    expect(maker?.email).toBeNull();
+    expect(maker?.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('puts deep ladders on both sides of every chosen market at start, and no other market', () => {
+    for (const symbol of MARKETS) {
+      const book = run.exchange.engine.book(symbol);
+      const levels = symbol === 'BTC/USDT' ? LEVELS.major : symbol === 'DOGE/USDT' ? LEVELS.usdt : LEVELS.other;
+      expect(book?.bids.size, symbol).toBeGreaterThanOrEqual(levels);
+      expect(book?.asks.size, symbol).toBeGreaterThanOrEqual(levels);
+      expect(book?.crossed(), symbol).toBe(false);
+      expect(run.exchange.engine.indexPrice(symbol), symbol).toBeGreaterThan(0);
+    }
+    expect(run.exchange.engine.book('ETH/USDT')?.bids.size).toBe(0);
+  });
+
+  it('keeps the inside spread a few ticks wide, even where the outer levels are far apart', () => {
+    for (const symbol of MARKETS) {
+      const book = run.exchange.engine.book(symbol);
+      const spread = (book?.asks.best()?.price ?? 0) - (book?.bids.best()?.price ?? 0);
+      expect(spread, symbol).toBeGreaterThan(0);
+      expect(spread, symbol).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('trades in every market, never crosses a book, and keeps BTC/USDT and BTC/USDC in line', async () => {
+    let maxGap = 0;
+    await ticks(run, sim, 80, () => {
+      expectNotCrossed(run);
+      const a = run.exchange.engine.indexPrice('BTC/USDT');
+      const b = run.exchange.engine.indexPrice('BTC/USDC');
+      maxGap = Math.max(maxGap, Math.abs(a - b) / a);
+    });
+    const trades = tradesBySymbol(run);
+    for (const symbol of MARKETS) expect(trades.get(symbol) ?? 0, symbol).toBeGreaterThan(0);
+    // The two quote coins are both pinned near one dollar.
+    expect(maxGap).toBeLessThan(0.001);
+    expect(sim.stats().rejected).toBe(0);
+  });
+
+  it('follows the index: the middle of each book stays near it', async () => {
+    await ticks(run, sim, 40);
+    for (const symbol of MARKETS) {
+      const book = run.exchange.engine.book(symbol);
+      const mid = ((book?.bids.best()?.price ?? 0) + (book?.asks.best()?.price ?? 0)) / 2;
+      const index = run.exchange.engine.indexPrice(symbol);
+      // Band (0.015 %) plus a tick or two of rounding on coarse grids such as DOGE/USDT.
+      expect(Math.abs(mid - index) / index, symbol).toBeLessThan(0.0005 + 3 / index);
+    }
+  });
+
+  it('keeps going when a person trades into the ladder, and conserves every coin', async () => {
+    const person = await cheapUser(run.db, 'person');
+    await run.exchange.credit(person, 'USDT', 50_000_000_000, 'system:test', 'test:grant', 'test_grant');
+    const book = run.exchange.engine.book('DOGE/USDT');
+    const ask = book?.asks.best()?.price ?? 0;
+    // A big bid well through the asks: it sweeps levels, then rests above the maker's old touch.
+    const result = await run.exchange.place({
+      userId: person,
+      symbol: 'DOGE/USDT',
+      side: Side.buy,
+      type: OrderType.limit,
+      price: ask + 40,
+      quantity: 20_000,
+    });
+    expect(result.ok).toBe(true);
+    await ticks(run, sim, 20, () => expectNotCrossed(run));
+    await sim.stop();
+    run.exchange.accounts.assertConserved();
+    run.exchange.sync();
+    expect(auditLedger(sqliteOf(run.db))).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
+  });
+
+  it('takes up its ladders again after a restart, without funding itself again', async () => {
+    run.exchange.close();
+    const grants = () => {
+      run.exchange.sync();
+      const row = sqliteOf(run.db)
+        .prepare('select count(*) as n from ledger_entries where kind = ?')
+        .get(SIM_INVENTORY_KIND);
+      return (row as { n: number }).n;
+    };
+    const before = grants();
+    run.exchange = await Exchange.open(run.db, { clock: () => run.now, isMarketMaker: (id) => run.users.ids.has(id) });
+    const resting = run.exchange.engine.openOrders(run.users.maker).length;
+    sim = start(run, { seed: 43 });
+    await sim.ready;
+    // Most levels are where they were; only the few the index moved past are replaced.
+    expect(sim.stats().placed).toBeLessThan(resting / 4);
+    expect(grants()).toBe(before);
+    await ticks(run, sim, 8, () => expectNotCrossed(run));
+    for (const symbol of MARKETS) expect(run.exchange.engine.book(symbol)?.asks.size).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('simulator runs', () => {
+  it('repeat exactly for a seed', async () => {
+    const trace = async () => {
+      const run = await open('cheap');
+      const sim = start(run, { markets: ['ETH/BTC', 'DOGE/USDT'] });
+      await sim.ready;
+      await ticks(run, sim, 30);
+      await sim.stop();
+      run.exchange.sync();
+      const trades = sqliteOf(run.db)
+        .prepare('select symbol, price, quantity, taker_side from spot_trades order by id')
+        .all();
+      const stats = sim.stats();
+      await close(run);
+      return { trades, stats };
+    };
+    const first = await trace();
+    expect(first.trades.length).toBeGreaterThan(0);
+    expect(await trace()).toEqual(first);
+  });
+
+  it('stop() ends its timer, and a stopped simulator does nothing', async () => {
+    const run = await open('cheap');
+    // Only the interval is faked: the journal still commits on real setImmediate turns.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const sim = start(run, { markets: ['DOGE/USDT'], tickMs: 5 });
+      expect(vi.getTimerCount()).toBe(1);
+      await sim.ready;
+      vi.advanceTimersByTime(20);
+      await sim.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      const stats = sim.stats();
+      run.now += 10_000;
+      sim.tick();
+      await turn();
+      expect(sim.stats()).toEqual(stats);
+    } finally {
+      vi.useRealTimers();
+    }
+    await cancelSimOrders(run.exchange, run.users);
+    expect(run.exchange.engine.openOrders(run.users.maker)).toEqual([]);
+    run.exchange.accounts.assertConserved();
+    await close(run);
+  });
+
+  it('backs off, without failing, when the exchange holds the maker to the open-order limit', async () => {
+    const run = await open('cheap', false);
+    const warnings: object[] = [];
+    const log = { debug: () => {}, warn: (obj: object) => warnings.push(obj) };
+    // 300 levels a side is more than the 500 open orders a user may hold in one market.
+    const sim = start(run, { markets: ['DOGE/USDT'], levels: { usdt: 300 }, log });
+    await sim.ready;
+    expect(run.exchange.engine.openOrders(run.users.maker, 'DOGE/USDT')).toHaveLength(500);
+    const refused = sim.stats().rejected;
+    expect(refused).toBeGreaterThan(0);
+    await ticks(run, sim, 8, () => expectNotCrossed(run));
+    // Held for a few seconds: no new attempts tick after tick.
+    expect(sim.stats().rejected).toBe(refused);
+    expect(sim.stats().failures).toBe(0);
+    expect(warnings).toHaveLength(1);
+    await sim.stop();
+    await close(run);
+  });
+
+  it('refuses unknown markets and bad rates', async () => {
+    const run = await open('cheap');
+    expect(() => start(run, { markets: ['NOPE/USDT'] })).toThrow(/NOPE\/USDT/);
+    expect(() => start(run, { rate: 0 })).toThrow(/rate/);
+    await close(run);
+  });
+});
