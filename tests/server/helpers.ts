@@ -19,7 +19,7 @@ export interface TestApp {
 /** The real app on a real SQLite file in a temp folder, with the demo account and a movable clock. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { dataDir?: string; extend?: (server: FastifyInstance) => void } = {},
+  options: { dataDir?: string; extend?: (server: FastifyInstance) => void; realClock?: boolean } = {},
 ): Promise<TestApp> {
   const { dataDir, extend } = options;
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tickstream-test-'));
@@ -32,7 +32,8 @@ export async function buildTestApp(
   const db = await openDatabase(dir);
   if (!config.production) await ensureDemoAccount(db, now);
   const server = Fastify(serverOptions(config));
-  await server.register(app, { config, db, clock: () => now });
+  // The simulator and the gateway's timers need time that moves by itself.
+  await server.register(app, { config, db, clock: options.realClock ? Date.now : () => now });
   extend?.(server);
   await server.ready();
   return {
