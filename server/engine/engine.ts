@@ -53,6 +53,8 @@ export type EngineEvent =
 
 export type RejectReason =
   | 'unknownMarket'
+  /** A side, type or trigger type outside the spec's codes. */
+  | 'badOrder'
   | 'badPrice'
   | 'badAmount'
   | 'amountTooLarge'
@@ -100,6 +102,9 @@ interface MarketState {
   readonly baseUnitsPerLot: number;
   lastPrice: number;
   indexPrice: number;
+  /** Lowest and highest trade price since triggers were last looked at (Infinity / 0: no trade since). */
+  low: number;
+  high: number;
 }
 
 /** Self-trade prevention: an order that would trade with its owner's resting order cancels that resting order. */
@@ -129,6 +134,11 @@ export class Engine {
   ) {
     for (const spec of specs) {
       if (spec.amountScale > spec.baseDecimals) throw new RangeError(`${spec.symbol}: lots finer than the base coin`);
+      for (const rate of [spec.makerRate, spec.takerRate]) {
+        if (!Number.isSafeInteger(rate) || rate < 0 || rate > RATE_SCALE) {
+          throw new RangeError(`${spec.symbol}: fee rate ${rate} is not between 0 and 100 %`);
+        }
+      }
       this.markets.set(spec.symbol, {
         spec,
         book: new OrderBook(),
@@ -137,6 +147,8 @@ export class Engine {
         baseUnitsPerLot: pow10(spec.baseDecimals - spec.amountScale),
         lastPrice: 0,
         indexPrice: 0,
+        low: Number.POSITIVE_INFINITY,
+        high: 0,
       });
     }
     this.maxOpenOrders = options.maxOpenOrders ?? 500;
@@ -182,6 +194,18 @@ export class Engine {
     const market = this.markets.get(cmd.symbol);
     if (!market) return this.reject('unknownMarket');
     const { spec } = market;
+    // The HTTP layer validates these too; the engine never trusts a caller with its books.
+    if (cmd.side !== Side.buy && cmd.side !== Side.sell) return this.reject('badOrder');
+    if (!Number.isInteger(cmd.type) || cmd.type < OrderType.limit || cmd.type > OrderType.takeProfit) {
+      return this.reject('badOrder');
+    }
+    if (
+      cmd.triggerType !== undefined &&
+      cmd.triggerType !== TriggerType.tradePrice &&
+      cmd.triggerType !== TriggerType.indexPrice
+    ) {
+      return this.reject('badOrder');
+    }
     const marketBuy = cmd.type === OrderType.market && cmd.side === Side.buy;
     const priced = cmd.type !== OrderType.market;
     const planned = cmd.type === OrderType.stopLoss || cmd.type === OrderType.takeProfit;
@@ -323,7 +347,9 @@ export class Engine {
       this.finish(market, order);
       return;
     }
-    // A market buy spends a budget: what is left of it in value units bounds each fill.
+    // A market buy spends a budget: what is left of it (still frozen) in value units bounds each fill. Re-read from
+    // `frozen` after each fill, not decremented by the exact value: a fill pays that value rounded down (shift > 0),
+    // and the rest of the budget is what was not paid (the same rule `marketBuyStatus` applies).
     let budgetValue = marketBuy ? quoteToValueFloor(order.frozen, market.shift) : 0;
     for (;;) {
       if (!marketBuy && order.remaining === 0) break;
@@ -345,8 +371,11 @@ export class Engine {
             break;
           }
           this.fill(market, order, maker, level, quantity);
-          if (marketBuy) budgetValue -= level.price * quantity;
+          if (marketBuy) budgetValue = quoteToValueFloor(order.frozen, market.shift);
           else if (order.remaining === 0) break;
+          // A maker left on the book was not taken whole: what the taker does next is with it again, never with an
+          // order behind it (a market buy whose budget ran out must not reach, or self-trade-cancel, the next one).
+          if (maker.remaining > 0) continue;
         }
         maker = next;
       }
@@ -414,6 +443,8 @@ export class Engine {
       time,
     };
     market.lastPrice = price;
+    if (price < market.low) market.low = price;
+    if (price > market.high) market.high = price;
     this.events.push({ type: 'trade', trade });
     const side = market.book.sideOf(maker.side);
     if (maker.remaining === 0) {
@@ -427,6 +458,20 @@ export class Engine {
   }
 
   private rest(market: MarketState, order: Order): void {
+    if (order.side === Side.buy && order.filled > 0) {
+      // Fills below the limit leave more reserved than the rest of the order can cost: that part goes back now.
+      const needed = valueToQuoteCeil(order.price * order.remaining, market.shift);
+      if (order.frozen > needed) {
+        this.accounts.unfreeze(
+          order.userId,
+          market.spec.quote,
+          order.frozen - needed,
+          `order:${order.id}`,
+          this.clock(),
+        );
+        order.frozen = needed;
+      }
+    }
     order.bookSeq = this.nextBookSeq++;
     order.status = order.filled > 0 ? OrderStatus.partlyFilled : OrderStatus.open;
     order.updatedAt = this.clock();
@@ -468,10 +513,18 @@ export class Engine {
     order.frozen = 0;
   }
 
+  /**
+   * Fires every plan whose trigger the trades since the last look went through (not only the last price: an order that
+   * sweeps past a stop fires it), then those the index reached; a fired order's own trades can fire more.
+   */
   private runTriggers(market: MarketState): void {
     for (;;) {
-      const plan = market.plans.popFired(market.lastPrice, market.indexPrice);
-      if (!plan) return;
+      const plan = market.plans.popFired(market.low, market.high, market.indexPrice);
+      if (!plan) {
+        market.low = Number.POSITIVE_INFINITY;
+        market.high = 0;
+        return;
+      }
       this.untrack(plan);
       plan.triggered = true;
       plan.updatedAt = this.clock();

@@ -80,12 +80,15 @@ export class Plans {
     return this.queueOf(order).remove(order);
   }
 
-  /** The next plan that the last trade price or the index price fires, oldest trigger first. */
-  popFired(lastPrice: number, indexPrice: number): Order | undefined {
+  /**
+   * The next plan fired by trades that reached `low` … `high` (Infinity / 0 when there were none) or by the index price,
+   * oldest trigger first.
+   */
+  popFired(low: number, high: number, indexPrice: number): Order | undefined {
     const q = this.queues;
     return (
-      q.tradeRise.popFired(lastPrice) ??
-      q.tradeFall.popFired(lastPrice) ??
+      q.tradeRise.popFired(high) ??
+      q.tradeFall.popFired(low) ??
       q.indexRise.popFired(indexPrice) ??
       q.indexFall.popFired(indexPrice)
     );

@@ -47,7 +47,7 @@ export function valueToQuote(value: number, shift: number): number {
   return (value - (value % d)) / d;
 }
 
-/** Quote ledger units → value units, rounded up (a reservation always covers the payment). */
+/** Quote ledger units → value units, rounded down (what a budget can pay for never exceeds the budget). */
 export function quoteToValueFloor(quote: number, shift: number): number {
   if (shift >= 0) return quote * pow10(shift);
   const d = pow10(-shift);

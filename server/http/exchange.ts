@@ -59,6 +59,7 @@ const MAX_OPEN_ORDERS = 500;
 
 const REJECTIONS: Record<RejectReason, { code: number; key: MessageKey }> = {
   unknownMarket: { code: ApiCode.unknownMarket, key: 'unknownMarket' },
+  badOrder: { code: ApiCode.badRequest, key: 'badRequest' },
   badPrice: { code: ApiCode.badPrice, key: 'spotBadPrice' },
   badAmount: { code: ApiCode.badAmount, key: 'spotBadAmount' },
   amountTooLarge: { code: ApiCode.badAmount, key: 'spotAmountTooLarge' },

@@ -87,8 +87,9 @@ export class Accounts {
   /** Reserves `amount` of a user's available balance; false (and no change) when it is not there. */
   freeze(userId: number, coin: string, amount: number, txn: string, time: number): boolean {
     positive(amount);
-    const balance = this.balance(userId, coin);
-    if (balance.available < amount) return false;
+    // Looked up, not created: a refused freeze must not leave an empty balance row behind.
+    const balance = this.users.get(userId)?.get(coin);
+    if (!balance || balance.available < amount) return false;
     balance.available -= amount;
     balance.frozen += amount;
     this.dirty.add(balance);
@@ -102,8 +103,10 @@ export class Accounts {
   unfreeze(userId: number, coin: string, amount: number, txn: string, time: number): void {
     if (amount === 0) return;
     positive(amount);
-    const balance = this.balance(userId, coin);
-    if (balance.frozen < amount) throw new InsufficientFunds(`user ${userId} has ${balance.frozen} ${coin} frozen`);
+    const balance = this.users.get(userId)?.get(coin);
+    if (!balance || balance.frozen < amount) {
+      throw new InsufficientFunds(`user ${userId} has ${balance?.frozen ?? 0} ${coin} frozen`);
+    }
     balance.frozen -= amount;
     balance.available += amount;
     this.dirty.add(balance);
@@ -128,8 +131,11 @@ export class Accounts {
   ): void {
     if (amount === 0) return;
     positive(amount);
-    const from = this.balance(payer, coin);
-    if (from.frozen < amount) throw new InsufficientFunds(`user ${payer} has ${from.frozen} ${coin} frozen`);
+    // The fee comes out of what the payee receives: more than that would drive the payee's balance below zero.
+    if (!Number.isSafeInteger(fee) || fee < 0 || fee > amount) throw new RangeError(`bad fee ${fee} of ${amount}`);
+    const from = this.users.get(payer)?.get(coin);
+    if (!from || from.frozen < amount)
+      throw new InsufficientFunds(`user ${payer} has ${from?.frozen ?? 0} ${coin} frozen`);
     const to = this.balance(payee, coin);
     from.frozen -= amount;
     to.available += amount - fee;
