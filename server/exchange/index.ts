@@ -118,14 +118,13 @@ export class Exchange {
     this.journal.close();
   }
 
-  private async run(result: EngineResult): Promise<EngineResult> {
-    if (!result.ok || result.events.length === 0) return result;
+  private run(result: EngineResult): Promise<EngineResult> {
+    if (!result.ok || result.events.length === 0) return Promise.resolve(result);
     for (const listener of this.listeners) {
       if (!listener.market) continue;
       for (const event of result.events) listener.market(event);
     }
-    await this.journal.record(result.events);
-    return result;
+    return this.journal.record(result.events).then(() => result);
   }
 
   private committed(events: readonly EngineEvent[]): void {

@@ -135,9 +135,23 @@ export interface JournalOptions {
   maxPendingRows?: number;
 }
 
-interface Waiter {
+/** The one promise every command of a batch waits on: settled when the batch commits or fails. */
+interface Pending {
+  promise: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+function pending(): Pending {
+  let resolve: () => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A batch nobody awaits (a credit's entries) must not turn a failure into an unhandled rejection.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
 }
 
 /**
@@ -151,7 +165,7 @@ export class Journal {
   private readonly orders = new Set<Order>();
   private trades: Trade[] = [];
   private events: EngineEvent[] = [];
-  private waiters: Waiter[] = [];
+  private batch: Pending | null = null;
   private commands = 0;
   private scheduled = false;
   private projecting = false;
@@ -184,7 +198,8 @@ export class Journal {
       this.events.push(event);
     }
     this.commands++;
-    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.batch ??= pending();
+    const done = this.batch.promise;
     if (this.commands >= this.maxBatch) this.flush();
     else this.schedule();
     return done;
@@ -199,7 +214,7 @@ export class Journal {
       return;
     }
     if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
-    const waiters = this.waiters;
+    const waiters = this.batch;
     const events = this.events;
     const batch = this.collect();
     try {
@@ -214,9 +229,9 @@ export class Journal {
       batch.orders.length / 20 + batch.trades.length / 14 + batch.entries.length / 7 + batch.balances.length / 4;
     this.trades = [];
     this.events = [];
-    this.waiters = [];
+    this.batch = null;
     this.commands = 0;
-    for (const w of waiters) w.resolve();
+    waiters?.resolve();
     this.options.onCommit?.(events);
     this.scheduleProjection();
   }
@@ -231,7 +246,7 @@ export class Journal {
     try {
       this.projection.apply(this.pending);
     } catch (error) {
-      this.fail(error, []);
+      this.fail(error, null);
       return;
     }
     this.pending = [];
@@ -244,10 +259,10 @@ export class Journal {
     this.project();
   }
 
-  private fail(error: unknown, waiters: readonly Waiter[]): void {
+  private fail(error: unknown, waiters: Pending | null): void {
     this.failed = error;
-    for (const w of waiters) w.reject(error);
-    this.waiters = [];
+    waiters?.reject(error);
+    this.batch = null;
     this.options.onFatal?.(error);
   }
 

@@ -36,6 +36,17 @@ export class Accounts {
   /** Balances changed since the journal last drained them. */
   readonly dirty = new Set<Balance>();
   readonly dirtySystem = new Set<string>();
+  /** `user:{id}` and `user:{id}:frozen`, made once per user: ledger lines are written on the hot path. */
+  private readonly names = new Map<number, readonly [string, string]>();
+
+  private accountsOf(userId: number): readonly [available: string, frozen: string] {
+    let names = this.names.get(userId);
+    if (!names) {
+      names = [`user:${userId}`, `user:${userId}:frozen`];
+      this.names.set(userId, names);
+    }
+    return names;
+  }
 
   balance(userId: number, coin: string): Balance {
     let coins = this.users.get(userId);
@@ -79,7 +90,7 @@ export class Accounts {
     this.dirty.add(balance);
     this.addSystem(from, coin, -amount, true);
     this.entries.push(
-      { txn, kind, userId, account: `user:${userId}`, coin, amount, time },
+      { txn, kind, userId, account: this.accountsOf(userId)[0], coin, amount, time },
       { txn, kind, userId: null, account: from, coin, amount: -amount, time },
     );
   }
@@ -93,9 +104,10 @@ export class Accounts {
     balance.available -= amount;
     balance.frozen += amount;
     this.dirty.add(balance);
+    const [available, frozen] = this.accountsOf(userId);
     this.entries.push(
-      { txn, kind: 'freeze', userId, account: `user:${userId}`, coin, amount: -amount, time },
-      { txn, kind: 'freeze', userId, account: `user:${userId}:frozen`, coin, amount, time },
+      { txn, kind: 'freeze', userId, account: available, coin, amount: -amount, time },
+      { txn, kind: 'freeze', userId, account: frozen, coin, amount, time },
     );
     return true;
   }
@@ -110,9 +122,10 @@ export class Accounts {
     balance.frozen -= amount;
     balance.available += amount;
     this.dirty.add(balance);
+    const [available, frozen] = this.accountsOf(userId);
     this.entries.push(
-      { txn, kind: 'unfreeze', userId, account: `user:${userId}:frozen`, coin, amount: -amount, time },
-      { txn, kind: 'unfreeze', userId, account: `user:${userId}`, coin, amount, time },
+      { txn, kind: 'unfreeze', userId, account: frozen, coin, amount: -amount, time },
+      { txn, kind: 'unfreeze', userId, account: available, coin, amount, time },
     );
   }
 
@@ -141,15 +154,16 @@ export class Accounts {
     to.available += amount - fee;
     this.dirty.add(from);
     this.dirty.add(to);
+    const payeeAccount = this.accountsOf(payee)[0];
     this.entries.push(
-      { txn, kind: 'trade', userId: payer, account: `user:${payer}:frozen`, coin, amount: -amount, time },
-      { txn, kind: 'trade', userId: payee, account: `user:${payee}`, coin, amount, time },
+      { txn, kind: 'trade', userId: payer, account: this.accountsOf(payer)[1], coin, amount: -amount, time },
+      { txn, kind: 'trade', userId: payee, account: payeeAccount, coin, amount, time },
     );
     // The fee is its own pair of lines, so a bill shows the trade and the fee apart.
     if (fee > 0) {
       this.addSystem(FEES_ACCOUNT, coin, fee, true);
       this.entries.push(
-        { txn, kind: 'fee', userId: payee, account: `user:${payee}`, coin, amount: -fee, time },
+        { txn, kind: 'fee', userId: payee, account: payeeAccount, coin, amount: -fee, time },
         { txn, kind: 'fee', userId: null, account: FEES_ACCOUNT, coin, amount: fee, time },
       );
     }
