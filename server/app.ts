@@ -94,6 +94,12 @@ export const app = fp<AppOptions>(
       },
     });
     fastify.decorate('exchange', exchange);
+    try {
+      // Recovery rebuilt every balance: each coin must still add up, or an operator has to know at once.
+      exchange.accounts.assertConserved();
+    } catch (error) {
+      fastify.log.error({ err: error }, 'ledger not conserved at start');
+    }
     const marketData = await openMarketData(db, fastify.store.markets, exchange, {
       clock,
       onError: (error) => fastify.log.error({ err: error }, 'market data'),

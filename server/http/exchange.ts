@@ -33,7 +33,6 @@ type AddOrderBody = Type.Static<typeof AddOrderBody>;
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const SymbolBody = Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 32 }) });
-const OptionalSymbol = Type.Object({ symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) });
 const CurrentQuery = Type.Object({ symbol: Type.Optional(Type.String({ maxLength: 32 })), ...Paging });
 const HistoryQuery = Type.Object({
   symbol: Type.Optional(Type.String({ maxLength: 32 })),
@@ -168,19 +167,18 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     },
   );
 
-  app.post<{ Body: Type.Static<typeof OptionalSymbol> }>(
-    '/exchange/order/cancel-all',
-    { schema: { body: Type.Optional(OptionalSymbol) } },
-    async (request) => {
-      const symbol = request.body?.symbol;
-      const m = symbol === undefined ? undefined : market(symbol);
-      if (symbol !== undefined && !m) throw unknownMarket(symbol);
-      const result = await exchange.cancelAll(userOf(request).id, m?.symbol);
-      if (!result.ok) throw rejection(result.reason, m);
-      const cancelled = result.events.filter((e) => e.type === 'order').map((e) => e.order.id);
-      return ok({ cancelled });
-    },
-  );
+  app.post('/exchange/order/cancel-all', async (request) => {
+    // The body is optional (no symbol: every market), which a body schema cannot say; checked by hand.
+    const raw: unknown = (request.body as Record<string, unknown> | undefined)?.symbol;
+    if (raw !== undefined && (typeof raw !== 'string' || raw.length > 32)) throw ApiError.invalidParam('symbol');
+    const symbol = raw === '' ? undefined : raw;
+    const m = symbol === undefined ? undefined : market(symbol);
+    if (symbol !== undefined && !m) throw unknownMarket(symbol);
+    const result = await exchange.cancelAll(userOf(request).id, m?.symbol);
+    if (!result.ok) throw rejection(result.reason, m);
+    const cancelled = result.events.filter((e) => e.type === 'order').map((e) => e.order.id);
+    return ok({ cancelled });
+  });
 
   both(app, '/exchange/order/current', CurrentQuery, async (request, q) => {
     const m = q.symbol ? market(q.symbol) : undefined;

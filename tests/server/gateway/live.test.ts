@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depthChecksum } from '../../../common/checksum.ts';
 import type {
+  CandlesFrame,
   DepthDiffFrame,
   DepthSnapshotFrame,
   TickerFrame,
@@ -25,10 +26,10 @@ describe('live market data from the simulator', () => {
 
   it('streams a snapshot then contiguous, checksum-true diffs of a book that never crosses, trades and tickers', async () => {
     const client = await TestClient.open(url);
-    client.send({ op: 'sub', ch: ['depth:BTC/USDT', 'trades:BTC/USDT', 'ticker'] });
+    client.send({ op: 'sub', ch: ['depth:BTC/USDT', 'trades:BTC/USDT', 'ticker', 'candles:BTC/USDT:M1'] });
     const bids = new Map<number, number>();
     const asks = new Map<number, number>();
-    const state = { seq: -1, diffs: 0, trades: 0, tickers: new Set<string>(), crossed: 0, gaps: 0, bad: 0 };
+    const state = { seq: -1, diffs: 0, trades: 0, tickers: new Set<string>(), crossed: 0, gaps: 0, bad: 0, candles: 0 };
     const apply = (side: Map<number, number>, flat: number[]) => {
       for (let i = 0; i < flat.length; i += 2) {
         const [price, volume] = [flat[i] as number, flat[i + 1] as number];
@@ -38,7 +39,7 @@ describe('live market data from the simulator', () => {
     };
     // Wall time only bounds the watch; nothing asserts how long anything took.
     const until = Date.now() + 4000;
-    while (Date.now() < until || state.diffs < 3 || state.trades === 0) {
+    while (Date.now() < until || state.diffs < 3 || state.trades === 0 || state.candles === 0) {
       const frame = await client.next(() => true);
       if (frame.kind === 'snapshot' && 'ch' in frame && frame.ch === 'depth:BTC/USDT') {
         const snap = frame as DepthSnapshotFrame;
@@ -62,6 +63,14 @@ describe('live market data from the simulator', () => {
         }
       }
       if ('ch' in frame && frame.ch === 'trades:BTC/USDT') state.trades += (frame as TradesFrame).trades.length / 4;
+      if ('ch' in frame && frame.ch === 'candles:BTC/USDT:M1' && frame.kind === 'update') {
+        const candles = (frame as CandlesFrame).candles;
+        // [openTime, open, high, low, close, volume]: a minute boundary, and low ≤ open, close ≤ high.
+        for (let i = 0; i < candles.length; i += 6) {
+          const [time = -1, open = 0, high = 0, low = 0, close = 0] = candles.slice(i, i + 5);
+          if (time % 60_000 === 0 && low <= Math.min(open, close) && high >= Math.max(open, close)) state.candles++;
+        }
+      }
       if ('ch' in frame && frame.ch === 'ticker') {
         for (const symbol of Object.keys((frame as TickerFrame).tickers)) state.tickers.add(symbol);
       }
@@ -70,6 +79,7 @@ describe('live market data from the simulator', () => {
     expect({ gaps: state.gaps, bad: state.bad, crossed: state.crossed }).toEqual({ gaps: 0, bad: 0, crossed: 0 });
     expect(state.diffs).toBeGreaterThanOrEqual(3);
     expect(state.trades).toBeGreaterThan(0);
+    expect(state.candles).toBeGreaterThan(0);
     expect(state.tickers.size).toBeGreaterThanOrEqual(30);
     // The simulator fills the main books hundreds of levels deep.
     expect(bids.size).toBeGreaterThan(500);

@@ -191,6 +191,35 @@ describe('spot trading API', () => {
     expect(t.server.exchange.engine.nextOrderId).toBe(orders);
   });
 
+  it('cancels every open order of a market at once and returns what they held', async () => {
+    const before = balance(demoId(), 'USDT');
+    const ids: number[] = [];
+    for (const price of ['40000', '41000', '42000']) {
+      const placed = await call('/exchange/order/add', demo, {
+        symbol: 'BTC/USDT',
+        price,
+        amount: '0.01',
+        type: 1,
+        direction: 1,
+      });
+      ids.push(placed.json().data.orderId);
+    }
+    await call('/exchange/order/add', demo, {
+      symbol: 'ETH/USDT',
+      price: '1000',
+      amount: '0.1',
+      type: 1,
+      direction: 1,
+    });
+    const res = (await call('/exchange/order/cancel-all', demo, { symbol: 'BTC-USDT' })).json();
+    expect(res.code).toBe(0);
+    expect([...res.data.cancelled].sort()).toEqual([...ids].sort());
+    expect((await call('/exchange/order/current', demo, {})).json().data.records).toHaveLength(1);
+    expect((await call('/exchange/order/cancel-all', demo)).json()).toMatchObject({ code: 0 });
+    expect((await call('/exchange/order/current', demo, {})).json().data.total).toBe(0);
+    expect(balance(demoId(), 'USDT')).toEqual(before);
+  });
+
   it('keeps favourites per user, idempotent, refusing unknown markets', async () => {
     expect((await call('/exchange/favor/add', demo, { symbol: 'ETH/USDT' })).json().code).toBe(0);
     expect((await call('/exchange/favor/add', demo, { symbol: 'eth-usdt' })).json().code).toBe(0);
