@@ -1,3 +1,5 @@
+import { mulberry32 } from '../../server/sim/random.ts';
+
 /**
  * A reproducible order flow for one market: limits around a drifting mid (a few percent crossing), market orders and
  * cancels of earlier orders. Precomputed into typed arrays so generating it is not timed.
@@ -20,20 +22,8 @@ export interface Workload {
   users: number;
 }
 
-/** mulberry32: small, fast, seeded. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function workload(length: number, seed = 42, mid0 = 9_500_000): Workload {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const w: Workload = {
     length,
     kind: new Uint8Array(length),

@@ -1,9 +1,16 @@
+import type { Selectable } from 'kysely';
 import { toUnits } from '../../common/decimal.ts';
 import type { OrderStatus, OrderType, Side, TriggerType } from '../../common/trading.ts';
 import { type Db, sqliteOf } from '../db/database.ts';
+import { marketsRepository } from '../db/repositories/markets.ts';
+import type { SpotOrderTable } from '../db/schema.ts';
 import { Engine, type EngineEvent, type EngineResult, type MarketSpec, type PlaceCommand } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { RATE_SCALE } from '../engine/units.ts';
+
+/** Fee rates are decimal strings in the catalogue, integers of 10^-8 in the engine. */
+const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));
+
 import { Accounts } from '../ledger/accounts.ts';
 import { Journal, recoverJournal } from './journal.ts';
 
@@ -133,70 +140,28 @@ export class Exchange {
 }
 
 async function loadMarkets(db: Db): Promise<Map<string, SpotMarketInfo>> {
-  const rows = await db
-    .selectFrom('spot_markets as m')
-    .innerJoin('coins as b', 'b.unit', 'm.base')
-    .innerJoin('coins as q', 'q.unit', 'm.quote')
-    .select([
-      'm.symbol',
-      'm.base',
-      'm.quote',
-      'm.reference_price',
-      'm.price_scale',
-      'm.amount_scale',
-      'm.min_amount',
-      'm.min_turnover',
-      'm.maker_fee',
-      'm.taker_fee',
-      'b.decimals as base_decimals',
-      'q.decimals as quote_decimals',
-    ])
-    .where('m.enabled', '=', 1)
-    .orderBy('m.sort')
-    .execute();
   const markets = new Map<string, SpotMarketInfo>();
-  for (const r of rows) {
-    markets.set(r.symbol, {
-      symbol: r.symbol,
-      base: r.base,
-      quote: r.quote,
-      priceScale: r.price_scale,
-      amountScale: r.amount_scale,
-      baseDecimals: r.base_decimals,
-      quoteDecimals: r.quote_decimals,
-      minLots: Number(toUnits(r.min_amount, r.amount_scale)),
-      minQuote: Number(toUnits(r.min_turnover, r.quote_decimals)),
-      makerRate: Number(toUnits(r.maker_fee, Math.log10(RATE_SCALE))),
-      takerRate: Number(toUnits(r.taker_fee, Math.log10(RATE_SCALE))),
-      referencePrice: r.reference_price,
+  for (const m of await marketsRepository(db).spotMarkets()) {
+    markets.set(m.symbol, {
+      symbol: m.symbol,
+      base: m.base,
+      quote: m.quote,
+      priceScale: m.priceScale,
+      amountScale: m.amountScale,
+      baseDecimals: m.baseDecimals,
+      quoteDecimals: m.quoteDecimals,
+      minLots: Number(toUnits(m.minAmount, m.amountScale)),
+      minQuote: Number(toUnits(m.minTurnover, m.quoteDecimals)),
+      makerRate: Number(toUnits(m.makerFee, RATE_DECIMALS)),
+      takerRate: Number(toUnits(m.takerFee, RATE_DECIMALS)),
+      referencePrice: m.referencePrice,
     });
   }
   return markets;
 }
 
 /** A `spot_orders` row. */
-export interface OrderRow {
-  id: number;
-  user_id: number;
-  symbol: string;
-  side: number;
-  type: number;
-  price: number;
-  quantity: number;
-  budget: number;
-  trigger_price: number;
-  trigger_type: number;
-  remaining: number;
-  filled: number;
-  turnover: number;
-  fee: number;
-  frozen: number;
-  status: number;
-  triggered: number;
-  book_seq: number;
-  created_at: number;
-  updated_at: number;
-}
+export type OrderRow = Selectable<SpotOrderTable>;
 
 /** Recovery: balances, open orders in time priority, id counters and last prices, exactly as last committed. */
 function restoreState(sqlite: ReturnType<typeof sqliteOf>, engine: Engine, accounts: Accounts): void {

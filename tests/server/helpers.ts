@@ -6,6 +6,7 @@ import { app, serverOptions } from '../../server/app.ts';
 import { ensureDemoAccount } from '../../server/auth/demo.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
+import { usersRepository } from '../../server/db/repositories/users.ts';
 
 export interface TestApp {
   server: FastifyInstance;
@@ -49,4 +50,20 @@ export async function buildTestApp(
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user straight in the database (no sign-up yet); `passwordHash` "-" matches no password. */
+export async function createUser(db: Db, username: string, passwordHash = '-'): Promise<number> {
+  const user = await usersRepository(db).create({
+    username,
+    email: `${username}@example.com`,
+    mobile: null,
+    country: 'US',
+    area_code: null,
+    password_hash: passwordHash,
+    kyc_two_code: null,
+    created_at: 0,
+    password_changed_at: 0,
+  });
+  return user.id;
 }

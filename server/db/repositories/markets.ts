@@ -15,6 +15,9 @@ export interface SpotMarketWithRates {
   minTurnover: string;
   makerFee: string;
   takerFee: string;
+  /** Ledger decimals of the two coins. */
+  baseDecimals: number;
+  quoteDecimals: number;
 }
 
 /** A coin of the catalogue; decimal strings for money, `usdRate` the reference value of one coin in USD. */
@@ -50,6 +53,8 @@ export function marketsRepository(db: Db) {
           'm.taker_fee',
           'b.usd_rate as base_usd_rate',
           'q.usd_rate as quote_usd_rate',
+          'b.decimals as base_decimals',
+          'q.decimals as quote_decimals',
         ])
         .where('m.enabled', '=', 1)
         .orderBy('m.sort')
@@ -67,6 +72,8 @@ export function marketsRepository(db: Db) {
         minTurnover: r.min_turnover,
         makerFee: r.maker_fee,
         takerFee: r.taker_fee,
+        baseDecimals: r.base_decimals,
+        quoteDecimals: r.quote_decimals,
       }));
     },
 

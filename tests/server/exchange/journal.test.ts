@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderType, Side } from '../../../common/trading.ts';
 import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
-import { usersRepository } from '../../../server/db/repositories/users.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
+import { createUser } from '../helpers.ts';
 
 const dirs: string[] = [];
 const dbs: Db[] = [];
@@ -23,20 +23,7 @@ async function open(dir = mkdtempSync(join(tmpdir(), 'tickstream-journal-'))) {
 }
 
 async function traders(db: Db): Promise<[number, number]> {
-  const users = usersRepository(db);
-  const make = (username: string) =>
-    users.create({
-      username,
-      email: null,
-      mobile: null,
-      country: null,
-      area_code: null,
-      password_hash: '-',
-      kyc_two_code: null,
-      created_at: 0,
-      password_changed_at: 0,
-    });
-  return [(await make('a')).id, (await make('b')).id];
+  return [await createUser(db, 'a'), await createUser(db, 'b')];
 }
 
 const count = (sqlite: ReturnType<typeof sqliteOf>, table: string) =>

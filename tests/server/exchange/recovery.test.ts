@@ -6,10 +6,9 @@ import { isOpenStatus, type OrderStatus } from '../../../common/trading.ts';
 import { DEMO_ACCOUNT, ensureDemoAccount } from '../../../server/auth/demo.ts';
 import { hashPassword } from '../../../server/auth/password.ts';
 import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
-import { usersRepository } from '../../../server/db/repositories/users.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
 import { creditFromSystem } from '../../../server/ledger/ledger.ts';
-import { buildTestApp } from '../helpers.ts';
+import { buildTestApp, createUser } from '../helpers.ts';
 import { startServerProcess } from '../process.ts';
 
 const SECOND = { username: 'trader2', password: 'Trader2Pass' };
@@ -19,25 +18,15 @@ async function prepareDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'tickstream-crash-'));
   const db = await openDatabase(dir);
   await ensureDemoAccount(db, Date.now());
-  const user = await usersRepository(db).create({
-    username: SECOND.username,
-    email: 'trader2@example.com',
-    mobile: null,
-    country: 'US',
-    area_code: null,
-    password_hash: await hashPassword(SECOND.password),
-    kyc_two_code: null,
-    created_at: 0,
-    password_changed_at: 0,
-  });
+  const userId = await createUser(db, SECOND.username, await hashPassword(SECOND.password));
   await creditFromSystem(db, {
     txnId: 'test-grant',
     account: 'system:test',
     kind: 'test_grant',
     at: 0,
     credits: [
-      { userId: user.id, coin: 'BTC', amount: '50' },
-      { userId: user.id, coin: 'USDT', amount: '1000000' },
+      { userId, coin: 'BTC', amount: '50' },
+      { userId, coin: 'USDT', amount: '1000000' },
     ],
   });
   await db.destroy();

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OrderType, Side } from '../../../common/trading.ts';
 import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
-import { usersRepository } from '../../../server/db/repositories/users.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
 import { Retention } from '../../../server/exchange/retention.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
+import { createUser } from '../helpers.ts';
 
 describe('retention of the simulator churn', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tickstream-retention-'));
@@ -16,21 +16,7 @@ describe('retention of the simulator churn', () => {
   it('folds the bots’ reservations and trades among them, keeps every account sum and every user line', async () => {
     const db = await openDatabase(dir);
     const sqlite = sqliteOf(db);
-    const users = usersRepository(db);
-    const make = async (username: string) =>
-      (
-        await users.create({
-          username,
-          email: null,
-          mobile: null,
-          country: null,
-          area_code: null,
-          password_hash: '-',
-          kyc_two_code: null,
-          created_at: 0,
-          password_changed_at: 0,
-        })
-      ).id;
+    const make = (username: string) => createUser(db, username);
     const [maker, taker, user] = [await make('m'), await make('t'), await make('u')];
     const bots = new Set([maker, taker]);
     const exchange = await Exchange.open(db, { clock: () => 1000, isMarketMaker: (id) => bots.has(id) });

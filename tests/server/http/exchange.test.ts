@@ -4,7 +4,7 @@ import { OrderStatus } from '../../../common/trading.ts';
 import { DEMO_ACCOUNT } from '../../../server/auth/demo.ts';
 import { hashPassword } from '../../../server/auth/password.ts';
 import { usersRepository } from '../../../server/db/repositories/users.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { buildTestApp, createUser, type TestApp } from '../helpers.ts';
 
 describe('spot trading API', () => {
   let t: TestApp;
@@ -26,18 +26,7 @@ describe('spot trading API', () => {
     t = await buildTestApp();
     demo = await login('demo', DEMO_ACCOUNT.password);
     demoUser = (await usersRepository(t.db).findByUsername('demo'))?.id ?? 0;
-    const user = await usersRepository(t.db).create({
-      username: 'trader2',
-      email: 'trader2@example.com',
-      mobile: null,
-      country: 'US',
-      area_code: null,
-      password_hash: await hashPassword('Trader2Pass'),
-      kyc_two_code: null,
-      created_at: 0,
-      password_changed_at: 0,
-    });
-    otherId = user.id;
+    otherId = await createUser(t.db, 'trader2', await hashPassword('Trader2Pass'));
     await t.server.exchange.credit(otherId, 'BTC', 100_000_000, 'system:test', 'test:grant', 'test_grant');
     other = await login('trader2', 'Trader2Pass');
   });
