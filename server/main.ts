@@ -66,6 +66,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`tickstream: ${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`tickstream: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

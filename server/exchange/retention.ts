@@ -61,14 +61,14 @@ export class Retention {
     const bots = this.botList();
     const accounts = [...this.bots].flatMap((id) => [`user:${id}`, `user:${id}:frozen`]);
     accounts.push(FEES_ACCOUNT);
-    const placeholders = accounts.map(() => '?').join(', ');
+    const slots = accounts.map(() => '?').join(', ');
     const s = this.sqlite;
     s.exec('create temp table if not exists compact (id integer primary key, user_id, account, coin, amount)');
     s.exec('delete from compact');
     s.prepare(
       `insert into compact
        select e.id, e.user_id, e.account, e.coin, e.amount from ledger_entries e
-       where e.account in (${placeholders}) and e.id > ? and e.id <= ?
+       where e.account in (${slots}) and e.id > ? and e.id <= ?
          and ((e.user_id in (${bots}) and e.kind in ('freeze', 'unfreeze'))
            or e.kind = 'carry'
            or (e.txn_id like 'trade:%' and exists (

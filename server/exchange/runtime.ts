@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { type Config, ConfigError } from '../config.ts';
+import { type Db, sqliteOf } from '../db/database.ts';
+import type { MarketSource } from '../gateway/source.ts';
+import type { MarketData } from '../marketdata/index.ts';
+import { cancelSimOrders, ensureSimUsers, findSimUsers, type Simulator, startSimulator } from '../sim/index.ts';
+import { Exchange } from './index.ts';
+import { openMarketData } from './market-data.ts';
+import { Retention } from './retention.ts';
+import { marketSource } from './source.ts';
+
+/** How often the simulator's churn is folded and pruned (retention.ts). */
+const RETENTION_MS = 60_000;
+
+export interface RunningExchange {
+  exchange: Exchange;
+  marketData: MarketData;
+  /** What the gateway and the market routes read. */
+  source: MarketSource;
+}
+
+/**
+ * Brings the exchange up inside the app: the simulator's users, the exchange recovered from disk, the market data
+ * fed by its trades; once the server is ready, the simulator (or, when it is off, the removal of its old ladders)
+ * and the retention of its churn; at close, everything on disk in order.
+ */
+export async function startExchange(
+  fastify: FastifyInstance,
+  options: { config: Config; db: Db; clock: Clock; onFatal: ((error: unknown) => void) | undefined },
+): Promise<RunningExchange> {
+  const { config, db, clock } = options;
+  // The bots are users too; the exchange must know them before it opens (they have no open-order limit).
+  const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
+  const isMarketMaker = (userId: number) => simUsers?.ids.has(userId) ?? false;
+  const exchange = await Exchange.open(db, {
+    clock,
+    isMarketMaker,
+    onFatal: (error) => {
+      fastify.log.fatal({ err: error }, 'journal commit failed');
+      options.onFatal?.(error);
+    },
+  });
+  for (const symbol of config.simOptions.markets ?? []) {
+    if (!exchange.markets.has(symbol)) throw new ConfigError(`TICKSTREAM_SIM_MARKETS: unknown market ${symbol}`);
+  }
+  try {
+    // Recovery rebuilt every balance: each coin must still add up, or an operator has to know at once.
+    exchange.accounts.assertConserved();
+  } catch (error) {
+    fastify.log.error({ err: error }, 'ledger not conserved at start');
+  }
+  const marketData = await openMarketData(db, fastify.store.markets, exchange, {
+    clock,
+    onError: (error) => fastify.log.error({ err: error }, 'market data'),
+  });
+  marketData.start();
+
+  let simulator: Simulator | null = null;
+  let retentionTimer: NodeJS.Timeout | undefined;
+  fastify.addHook('onReady', async () => {
+    if (!simUsers) return;
+    // With the simulator off, ladders of an earlier run would rest at stale prices.
+    if (!config.sim) await cancelSimOrders(exchange, simUsers);
+    else simulator = startSimulator(exchange, simUsers, { ...config.simOptions, clock, log: fastify.log });
+    const retention = new Retention(sqliteOf(db), simUsers.ids);
+    retentionTimer = setInterval(() => {
+      try {
+        exchange.sync();
+        fastify.log.debug(retention.run(clock()), 'retention');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'retention failed');
+      }
+    }, RETENTION_MS).unref();
+  });
+  // Everything accepted is on disk before the database closes: the bots stop, the journal commits, the candles last.
+  fastify.addHook('onClose', async () => {
+    clearInterval(retentionTimer);
+    await simulator?.stop();
+    exchange.close();
+    marketData.stop();
+  });
+
+  const source = marketSource(exchange, marketData, { sessions: fastify.store.sessions, clock, isMarketMaker });
+  return { exchange, marketData, source };
+}
