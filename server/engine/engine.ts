@@ -119,6 +119,7 @@ export class Engine {
   /** Open orders (resting or waiting for a trigger) by id. */
   private readonly open = new Map<number, Order>();
   private readonly openByUser = new Map<number, Set<Order>>();
+  private readonly openCounts = new Map<number, Map<string, number>>();
   private events: EngineEvent[] = [];
   private readonly maxOpenOrders: number;
   private readonly isMarketMaker: (userId: number) => boolean;
@@ -230,7 +231,7 @@ export class Engine {
     if ((marketBuy || priced) && quoteValue < spec.minQuote) return this.reject('belowMinTurnover');
     if (
       !this.isMarketMaker(cmd.userId) &&
-      this.openOrders(cmd.userId, cmd.symbol).length >= this.maxOpenOrders &&
+      this.openCount(cmd.userId, cmd.symbol) >= this.maxOpenOrders &&
       cmd.type !== OrderType.market &&
       cmd.type !== OrderType.fillOrKill
     ) {
@@ -533,19 +534,31 @@ export class Engine {
     }
   }
 
+  /** A user's open orders in one market, counted as they come and go (the limit check runs on every order). */
+  private openCount(userId: number, symbol: string): number {
+    return this.openCounts.get(userId)?.get(symbol) ?? 0;
+  }
+
   private track(order: Order): void {
     this.open.set(order.id, order);
     let set = this.openByUser.get(order.userId);
-    if (!set) {
+    let counts = this.openCounts.get(order.userId);
+    if (!set || !counts) {
       set = new Set();
+      counts = new Map();
       this.openByUser.set(order.userId, set);
+      this.openCounts.set(order.userId, counts);
     }
     set.add(order);
+    counts.set(order.symbol, (counts.get(order.symbol) ?? 0) + 1);
   }
 
   private untrack(order: Order): void {
     this.open.delete(order.id);
-    this.openByUser.get(order.userId)?.delete(order);
+    if (this.openByUser.get(order.userId)?.delete(order)) {
+      const counts = this.openCounts.get(order.userId) as Map<string, number>;
+      counts.set(order.symbol, (counts.get(order.symbol) ?? 1) - 1);
+    }
   }
 }
 

@@ -112,7 +112,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     const body = request.body;
     const m = market(body.symbol);
     if (!m) throw unknownMarket(body.symbol);
-    // This exchange issues no coupons yet, so any coupon number is unknown.
+    // This exchange issues no coupons yet, so any coupon number is unknown; and it has no platform token to pay fees
+    // with, so `useDiscount` is accepted and changes nothing (the market's fee applies).
     if (body.couponNo?.trim()) throw new ApiError(200, ApiCode.couponNotFound, 'spotCouponNotFound');
     const type = body.type as OrderType;
     const side = body.direction as Side;
