@@ -6,7 +6,7 @@ import { ensureDependencies, root, run } from './lib.mjs';
 const [name, ...flags] = process.argv.slice(2);
 const entry = name && join(root, 'bench', name, 'main.ts');
 if (!entry || !existsSync(entry)) {
-  process.stderr.write('usage: npm run bench -- <engine> [--json] [flags]\n');
+  process.stderr.write('usage: npm run bench -- <engine|depth> [--json] [flags]; npm run record / replay (README)\n');
   process.exit(2);
 }
 ensureDependencies();

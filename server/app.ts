@@ -104,7 +104,12 @@ export const app = fp<AppOptions>(
     await fastify.register(formbody);
     installAuthHook(fastify);
 
-    fastify.get('/health', async () => ({ code: 0, message: 'success', data: { status: 'ok' } }));
+    // `sockets`: market-data connections open now (every tab of a browser shares one through its SharedWorker).
+    fastify.get('/health', async () => ({
+      code: 0,
+      message: 'success',
+      data: { status: 'ok', sockets: fastify.websocketServer?.clients.size ?? 0 },
+    }));
     await fastify.register(ucRoutes);
     await fastify.register(marketRoutes, { data: marketData, books: source });
     await registerGateway(fastify, source, { clock });

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort, type RunningServer, startServer } from './server.ts';
+
+/**
+ * The worker data plane against its own server: a live book, the server stopped (the page must stop calling the book
+ * live), restarted on the same port and data folder (the page must come back to a live, checksum-verified book), and
+ * two tabs of one browser sharing one socket.
+ */
+test.describe('live order book through the worker', () => {
+  let port: number;
+  let dataDir: string;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    port = await freePort();
+    dataDir = mkdtempSync(join(tmpdir(), 'tickstream-e2e-book-'));
+    server = await startServer(port, dataDir);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('shows a live book, stale while the server is down, and live again after it restarts', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('combobox').selectOption('en_US');
+    const state = page.locator('.book-preview .feed-state');
+    await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    await expect(state).toHaveText('Live');
+    await expect(page.locator('.book-preview tr[data-side="bid"]')).toHaveCount(10);
+    await expect(page.locator('.book-preview tr[data-side="ask"]')).toHaveCount(10);
+
+    await server.stop('SIGKILL');
+    await expect(state).not.toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+
+    server = await startServer(port, dataDir);
+    await expect(state).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+    // Live means the worker checked the book's checksum against the server's: the best bid is below the best ask.
+    const bestBid = Number(await page.locator('.book-preview tr[data-side="bid"] td').first().textContent());
+    // Asks are listed worst first, so the best ask is the last ask row.
+    const bestAsk = Number(
+      await page.locator('.book-preview tr[data-side="ask"]').last().locator('td').first().textContent(),
+    );
+    expect(bestBid).toBeGreaterThan(0);
+    expect(bestBid).toBeLessThan(bestAsk);
+  });
+
+  test('two tabs share one market-data socket', async ({ browser }) => {
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    const second = await context.newPage();
+    for (const page of [first, second]) {
+      await page.goto(`${server.url}/`);
+      await expect(page.locator('.book-preview .feed-state')).toHaveAttribute('data-state', 'live', {
+        timeout: 15_000,
+      });
+    }
+    const health = (await (await fetch(`${server.url}/health`)).json()) as { data: { sockets: number } };
+    expect(health.data.sockets).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,91 @@
+import type { Lang } from '../../../common/i18n.ts';
+import { BOOK_COLUMNS, type BookStatus, type FeedState } from '../../../workers/api.ts';
+import { useBook } from '../../data/hooks.ts';
+import { type MessageKey, translate } from '../../i18n/messages.ts';
+
+const LEVELS = 10;
+
+/** What the readout says: the book's own state while the socket is up, the socket's otherwise. */
+function state(
+  feed: FeedState | undefined,
+  book: BookStatus | undefined,
+): 'live' | 'stale' | 'resyncing' | 'connecting' {
+  if (feed === undefined) return 'connecting';
+  if (feed === 'stale' || feed === 'closed') return 'stale';
+  if (feed === 'connecting') return 'connecting';
+  return book ?? 'resyncing';
+}
+
+const LABELS = {
+  live: 'feedLive',
+  stale: 'feedStale',
+  resyncing: 'feedResyncing',
+  connecting: 'feedConnecting',
+} as const satisfies Record<string, MessageKey>;
+
+/** Rows of one side, `[price, volume, cumVolume, value]` per level from the worker, best first. */
+function rows(side: Float64Array | undefined, priceScale: number, amountScale: number) {
+  const out: { price: string; volume: string; total: string }[] = [];
+  const n = side ? Math.min(LEVELS, side.length / BOOK_COLUMNS) : 0;
+  for (let i = 0; i < n; i++) {
+    const at = i * BOOK_COLUMNS;
+    out.push({
+      price: (side?.[at] ?? 0).toFixed(priceScale),
+      volume: (side?.[at + 1] ?? 0).toFixed(amountScale),
+      total: (side?.[at + 2] ?? 0).toFixed(amountScale),
+    });
+  }
+  return out;
+}
+
+/**
+ * A compact live order book of one market from the worker data plane, with the feed's health. The trading terminal
+ * draws the full book on canvas; this preview lists the top levels.
+ */
+export function OrderBookPreview(props: { symbol: string; priceScale: number; amountScale: number; lang: Lang }) {
+  const { symbol, priceScale, amountScale, lang } = props;
+  const t = (key: MessageKey) => translate(lang, key);
+  const book = useBook(symbol, LEVELS, 0);
+  const readout = state(book?.health.feed, book?.health.book?.status);
+  const asks = rows(book?.asks, priceScale, amountScale).reverse();
+  const bids = rows(book?.bids, priceScale, amountScale);
+  return (
+    <section className="book-preview" aria-labelledby="book-preview-title" data-symbol={symbol}>
+      <header>
+        <h2 id="book-preview-title">
+          {t('orderBook')} · {symbol}
+        </h2>
+        <output className={`feed-state ${readout}`} data-state={readout}>
+          {t(LABELS[readout])}
+        </output>
+      </header>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('price')}</th>
+            <th scope="col">{t('amount')}</th>
+            <th scope="col">{t('total')}</th>
+          </tr>
+        </thead>
+        <tbody className="asks">
+          {asks.map((r) => (
+            <tr key={`a${r.price}`} data-side="ask">
+              <td className="down">{r.price}</td>
+              <td>{r.volume}</td>
+              <td>{r.total}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tbody className="bids">
+          {bids.map((r) => (
+            <tr key={`b${r.price}`} data-side="bid">
+              <td className="up">{r.price}</td>
+              <td>{r.volume}</td>
+              <td>{r.total}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

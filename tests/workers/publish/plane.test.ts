@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerFrame } from '../../../common/protocol.ts';
+import type { FeedState, SnapshotBatch } from '../../../workers/api.ts';
+import { DataPlane, type FeedPort } from '../../../workers/publish/index.ts';
+import { ModelBook } from '../book/model.ts';
+import { ManualScheduler } from '../feed/manual-scheduler.ts';
+
+const GRID = { priceScale: 2, amountScale: 4 };
+const SYMBOL = 'BTC/USDT';
+
+class FakeFeed implements FeedPort {
+  readonly handlers = new Map<string, Set<(frame: ServerFrame) => void>>();
+  subscribes = 0;
+  detaches = 0;
+  readonly resyncs: string[] = [];
+  state: FeedState = 'live';
+  private readonly healthListeners = new Set<() => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+
+  subscribe(ch: string, handler: (frame: ServerFrame) => void): () => void {
+    this.subscribes++;
+    const set = this.handlers.get(ch) ?? new Set();
+    set.add(handler);
+    this.handlers.set(ch, set);
+    return () => {
+      this.detaches++;
+      set.delete(handler);
+    };
+  }
+  resync(ch: string): void {
+    this.resyncs.push(ch);
+  }
+  auth(): void {}
+  health() {
+    return { state: this.state, lastFrameAt: 0, reconnects: 0, malformed: 0 };
+  }
+  onHealth(listener: () => void) {
+    this.healthListeners.add(listener);
+    return () => this.healthListeners.delete(listener);
+  }
+  onReconnect(listener: () => void) {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+  emit(ch: string, frame: ServerFrame): void {
+    for (const handler of this.handlers.get(ch) ?? []) handler(frame);
+  }
+  reconnect(): void {
+    for (const listener of this.reconnectListeners) listener();
+  }
+}
+
+function setup() {
+  const feed = new FakeFeed();
+  const scheduler = new ManualScheduler();
+  const posts: { batch: SnapshotBatch; transfer: ArrayBuffer[] }[] = [];
+  const plane = new DataPlane(
+    feed,
+    async () => GRID,
+    (_sink, batch, transfer) => posts.push({ batch, transfer }),
+    scheduler,
+  );
+  const model = new ModelBook(GRID);
+  for (let i = 0; i < 20; i++) {
+    model.set(1, 10_000 - i, 100 + i);
+    model.set(2, 10_001 + i, 200 + i);
+  }
+  const page = () => {
+    const api = plane.connect();
+    api.attach(() => {});
+    return api;
+  };
+  return { feed, scheduler, posts, plane, model, page };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('data plane publishing', () => {
+  it('subscribes a channel once for every view of it, and lets go with the last', async () => {
+    const { feed, page } = setup();
+    const a = page();
+    const b = page();
+    const v1 = a.open({ kind: 'book', symbol: SYMBOL, depth: 10, groupTicks: 0 });
+    const v2 = b.open({ kind: 'book', symbol: SYMBOL, depth: 5, groupTicks: 0 });
+    expect(feed.subscribes).toBe(1);
+    a.close(v1);
+    expect(feed.detaches).toBe(0);
+    b.close(v2);
+    expect(feed.detaches).toBe(1);
+  });
+
+  it('posts the first snapshot at once, then at most one batch per period with the latest state', async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    const id = api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    expect(feed.resyncs).toEqual([`depth:${SYMBOL}`]);
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    // Posted inside the same turn: nothing had gone to this page yet in this period.
+    expect(posts).toHaveLength(1);
+    const first = posts[0]?.batch.views[0];
+    expect(first?.id).toBe(id);
+    expect(first?.snapshot.kind === 'book' && [...first.snapshot.bids.subarray(0, 4)]).toEqual([100, 0.01, 0.01, 1]);
+    for (let i = 0; i < 10; i++) feed.emit(`depth:${SYMBOL}`, model.diff([[1, 10_000, 1000 + i]]));
+    expect(posts).toHaveLength(1);
+    scheduler.advance(1000 / 60);
+    expect(posts).toHaveLength(2);
+    const latest = posts[1]?.batch.views[0]?.snapshot;
+    expect(latest?.kind === 'book' && latest.bids[1]).toBe(0.1009);
+    // The arrays travel by transfer, each with its own buffer.
+    expect(posts[1]?.transfer).toHaveLength(2);
+    expect(posts[1]?.transfer[0]).not.toBe(posts[1]?.transfer[1]);
+  });
+
+  it('keeps merging for a hidden view without posting it, and posts it again once visible', async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    const id = api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    api.setVisible(id, false);
+    feed.emit(`depth:${SYMBOL}`, model.diff([[2, 10_001, 5]]));
+    scheduler.advance(1000);
+    expect(posts).toHaveLength(1);
+    api.setVisible(id, true);
+    scheduler.advance(20);
+    expect(posts).toHaveLength(2);
+    const shown = posts[1]?.batch.views[0]?.snapshot;
+    expect(shown?.kind === 'book' && shown.asks[1]).toBe(0.0005);
+  });
+
+  it('never shows a book with a gap as live: it asks for a fresh snapshot at once and says resyncing', async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    model.diff([[1, 9_999, 7]]);
+    feed.emit(`depth:${SYMBOL}`, model.diff([[1, 9_998, 8]]));
+    expect(feed.resyncs).toEqual([`depth:${SYMBOL}`, `depth:${SYMBOL}`]);
+    scheduler.advance(20);
+    const health = posts.at(-1)?.batch.views[0]?.snapshot.health;
+    expect(health?.book).toMatchObject({ status: 'resyncing', resyncs: 1 });
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    scheduler.advance(20);
+    expect(posts.at(-1)?.batch.views[0]?.snapshot.health.book?.status).toBe('live');
+  });
+
+  it('re-syncs every book after a reconnect and follows the publish rate the user chose', async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    api.setRate(4);
+    api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    feed.reconnect();
+    scheduler.advance(100);
+    expect(posts).toHaveLength(1);
+    scheduler.advance(150);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.batch.views[0]?.snapshot.health.book?.status).toBe('resyncing');
+  });
+
+  it('publishes trades newest first, tickers with the spec change math, and candles', async () => {
+    const { feed, posts, page, scheduler } = setup();
+    const api = page();
+    api.open({ kind: 'trades', symbol: SYMBOL });
+    api.open({ kind: 'tickers', symbols: [SYMBOL] });
+    api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    feed.emit(`trades:${SYMBOL}`, {
+      ch: `trades:${SYMBOL}`,
+      kind: 'snapshot',
+      t: 0,
+      trades: [100, 1, 0.5, 1, 101, 2, 0.25, 2],
+    });
+    feed.emit('ticker', {
+      ch: 'ticker',
+      kind: 'snapshot',
+      t: 0,
+      tickers: { [SYMBOL]: [105, 1, 100, 110, 90, 5, 500, 3] },
+    });
+    feed.emit(`candles:${SYMBOL}:M1`, {
+      ch: `candles:${SYMBOL}:M1`,
+      kind: 'snapshot',
+      t: 0,
+      candles: [60_000, 1, 2, 0.5, 1.5, 10],
+    });
+    scheduler.advance(20);
+    const views = posts.flatMap((p) => p.batch.views.map((v) => v.snapshot));
+    const trades = views.find((s) => s.kind === 'trades');
+    expect(trades?.kind === 'trades' && [...trades.trades]).toEqual([101, 2, 0.25, 2, 100, 1, 0.5, 1]);
+    const tickers = views.find((s) => s.kind === 'tickers');
+    expect(tickers?.kind === 'tickers' && [...tickers.values.subarray(0, 3)]).toEqual([105, 5, 5]);
+    const candles = views.find((s) => s.kind === 'candles');
+    expect(candles?.kind === 'candles' && [...candles.candles]).toEqual([60_000, 1, 2, 0.5, 1.5, 10]);
+
+    // A trade moves the last candle before the server's next candle frame.
+    feed.emit(`trades:${SYMBOL}`, { ch: `trades:${SYMBOL}`, kind: 'update', t: 1, trades: [2.5, 1, 3, 60_500] });
+    scheduler.advance(20);
+    const moved = posts.at(-1)?.batch.views.find((v) => v.snapshot.kind === 'candles')?.snapshot;
+    expect(moved?.kind === 'candles' && [...moved.candles]).toEqual([60_000, 1, 2.5, 0.5, 2.5, 13]);
+  });
+});

@@ -1,0 +1,217 @@
+// A market's candles of one interval, updated from the candles channel and live from trades. Imports only common/.
+import type { CandleInterval, CandlesFrame } from '../../common/protocol.ts';
+
+/** Numbers per candle, on the wire and in {@link CandleSeries.extract}: `[openTime, open, high, low, close, volume]`. */
+export const CANDLE_FIELDS = 6;
+/** Candles a series keeps unless told otherwise. */
+export const DEFAULT_CANDLE_CAPACITY = 1000;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** 1970-01-01 was a Thursday; weeks start on Monday 00:00 UTC, four days later. */
+const MONDAY_OFFSET_MS = 4 * DAY_MS;
+
+/** Length and epoch offset of the fixed-length intervals (the server's convention, server/marketdata/periods.ts). */
+const FIXED: Readonly<Record<Exclude<CandleInterval, '1month'>, readonly [length: number, offset: number]>> = {
+  M1: [MINUTE_MS, 0],
+  M5: [5 * MINUTE_MS, 0],
+  M15: [15 * MINUTE_MS, 0],
+  M30: [30 * MINUTE_MS, 0],
+  H1: [HOUR_MS, 0],
+  H2: [2 * HOUR_MS, 0],
+  H4: [4 * HOUR_MS, 0],
+  H6: [6 * HOUR_MS, 0],
+  H12: [12 * HOUR_MS, 0],
+  D1: [DAY_MS, 0],
+  W1: [7 * DAY_MS, MONDAY_OFFSET_MS],
+};
+
+/**
+ * Start (ms) of the candle period of `interval` that holds `time` (ms), in UTC: days at 00:00, weeks on Monday 00:00,
+ * months on the 1st at 00:00 (calendar months of 28–31 days).
+ */
+export function periodStart(interval: CandleInterval, time: number): number {
+  if (interval === '1month') {
+    const date = new Date(time);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  }
+  const [length, offset] = FIXED[interval];
+  return time - ((((time - offset) % length) + length) % length);
+}
+
+/** One candle: `[openTime, open, high, low, close, volume]`. */
+export type Candle = [openTime: number, open: number, high: number, low: number, close: number, volume: number];
+
+/**
+ * The last `capacity` candles of one market and interval, oldest first, in a preallocated ring.
+ *
+ * - A snapshot is authoritative from its first candle on: held candles from that open time on are dropped and the
+ *   snapshot's appended; older ones stay. (The gateway's snapshot holds only the current candle, so a resubscribe
+ *   must not wipe the history loaded with {@link load}.)
+ * - An update replaces the candle with the same open time or appends a newer one.
+ * - {@link applyTrade} moves the last candle between candle frames (spec: the last candle is updated live from
+ *   trades); trades the server's candles already include (time ≤ the last candle frame's `t`) are skipped, so a trade
+ *   is never counted twice.
+ */
+export class CandleSeries {
+  readonly capacity: number;
+  version = 0;
+  private readonly ring: Float64Array;
+  /** Slot of the oldest candle. */
+  private start = 0;
+  private count = 0;
+  /** `t` of the last candle frame: trades up to then are in the server's candles. */
+  private serverAsOf = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly interval: CandleInterval,
+    capacity: number = DEFAULT_CANDLE_CAPACITY,
+  ) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`candle series capacity ${capacity}`);
+    this.capacity = capacity;
+    this.ring = new Float64Array(capacity * CANDLE_FIELDS);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Applies a candles frame; returns whether anything changed. */
+  apply(frame: Pick<CandlesFrame, 'kind' | 'candles' | 't'>): boolean {
+    this.serverAsOf = Math.max(this.serverAsOf, frame.t);
+    return frame.kind === 'snapshot' ? this.merge(frame.candles) : this.update(frame.candles);
+  }
+
+  /** History (REST), oldest first, merged as a snapshot is. */
+  load(candles: ArrayLike<number>): boolean {
+    return this.merge(candles);
+  }
+
+  /**
+   * A trade moves the last candle (close, high, low, volume) or opens the next period's candle. Trades of a period
+   * older than the last candle, and trades already in the server's candles, change nothing. Returns whether it changed.
+   */
+  applyTrade(price: number, volume: number, time: number): boolean {
+    if (time <= this.serverAsOf) return false;
+    const openTime = periodStart(this.interval, time);
+    const last = this.count === 0 ? -1 : this.slot(this.count - 1) * CANDLE_FIELDS;
+    const lastOpen = last < 0 ? Number.NEGATIVE_INFINITY : (this.ring[last] as number);
+    if (openTime < lastOpen) return false;
+    if (openTime > lastOpen) {
+      this.append(openTime, price, price, price, price, volume);
+    } else {
+      const ring = this.ring;
+      if (price > (ring[last + 2] as number)) ring[last + 2] = price;
+      if (price < (ring[last + 3] as number)) ring[last + 3] = price;
+      ring[last + 4] = price;
+      ring[last + 5] = (ring[last + 5] as number) + volume;
+    }
+    this.version++;
+    return true;
+  }
+
+  /** The newest candle, or null when there is none. */
+  last(): Candle | null {
+    if (this.count === 0) return null;
+    const at = this.slot(this.count - 1) * CANDLE_FIELDS;
+    const r = this.ring;
+    return [
+      r[at] as number,
+      r[at + 1] as number,
+      r[at + 2] as number,
+      r[at + 3] as number,
+      r[at + 4] as number,
+      r[at + 5] as number,
+    ];
+  }
+
+  /** Writes the candles oldest first (the newest that fit when `out` is short) and returns how many. */
+  extract(out: Float64Array): number {
+    const n = Math.min(this.count, Math.floor(out.length / CANDLE_FIELDS));
+    const skip = this.count - n;
+    for (let k = 0; k < n; k++) {
+      const from = this.slot(skip + k) * CANDLE_FIELDS;
+      const to = k * CANDLE_FIELDS;
+      for (let f = 0; f < CANDLE_FIELDS; f++) out[to + f] = this.ring[from + f] as number;
+    }
+    return n;
+  }
+
+  clear(): void {
+    if (this.count > 0) this.version++;
+    this.start = 0;
+    this.count = 0;
+    this.serverAsOf = Number.NEGATIVE_INFINITY;
+  }
+
+  private merge(candles: ArrayLike<number>): boolean {
+    const groups = Math.floor(candles.length / CANDLE_FIELDS);
+    if (groups === 0) return false;
+    const first = candles[0] as number;
+    while (this.count > 0 && (this.ring[this.slot(this.count - 1) * CANDLE_FIELDS] as number) >= first) this.count--;
+    this.update(candles);
+    return true;
+  }
+
+  private update(candles: ArrayLike<number>): boolean {
+    const groups = Math.floor(candles.length / CANDLE_FIELDS);
+    let changed = false;
+    for (let g = 0; g < groups; g++) {
+      const i = g * CANDLE_FIELDS;
+      const openTime = candles[i] as number;
+      const at = this.find(openTime);
+      if (at === -2) {
+        this.append(
+          openTime,
+          candles[i + 1] as number,
+          candles[i + 2] as number,
+          candles[i + 3] as number,
+          candles[i + 4] as number,
+          candles[i + 5] as number,
+        );
+      } else if (at >= 0) {
+        for (let f = 1; f < CANDLE_FIELDS; f++) this.ring[at + f] = candles[i + f] as number;
+      } else {
+        // Older than every held candle, or in a gap: nothing to attach it to.
+        continue;
+      }
+      changed = true;
+    }
+    if (changed) this.version++;
+    return changed;
+  }
+
+  /** Ring offset of the candle opening at `openTime`; -2 when it is newer than the last, -1 when not held. */
+  private find(openTime: number): number {
+    for (let k = this.count - 1; k >= 0; k--) {
+      const at = this.slot(k) * CANDLE_FIELDS;
+      const held = this.ring[at] as number;
+      if (held === openTime) return at;
+      if (k === this.count - 1 && held < openTime) return -2;
+      if (held < openTime) return -1;
+    }
+    return this.count === 0 ? -2 : -1;
+  }
+
+  private append(openTime: number, open: number, high: number, low: number, close: number, volume: number): void {
+    if (this.count === this.capacity) {
+      this.start = (this.start + 1) % this.capacity;
+      this.count--;
+    }
+    const at = this.slot(this.count) * CANDLE_FIELDS;
+    const r = this.ring;
+    r[at] = openTime;
+    r[at + 1] = open;
+    r[at + 2] = high;
+    r[at + 3] = low;
+    r[at + 4] = close;
+    r[at + 5] = volume;
+    this.count++;
+  }
+
+  /** Ring slot of the k-th oldest candle. */
+  private slot(k: number): number {
+    return (this.start + k) % this.capacity;
+  }
+}

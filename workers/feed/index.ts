@@ -1,0 +1,13 @@
+// The market-data socket of a worker: subscriptions, heartbeats, decode and checks (DESIGN §2, §4). Imports only common/.
+export { type Backoff, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
+export {
+  Feed,
+  type FeedHealth,
+  type FeedOptions,
+  type FeedScheduler,
+  type FeedState,
+  type FrameHandler,
+  realFeedScheduler,
+  type WebSocketClass,
+} from './feed.ts';
+export { decodeFrame, validateFrame } from './validate.ts';

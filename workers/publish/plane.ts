@@ -1,0 +1,386 @@
+import { type CandleInterval, channel, type ServerFrame } from '../../common/protocol.ts';
+import {
+  BOOK_COLUMNS,
+  CANDLE_COLUMNS,
+  type DataPlaneApi,
+  DEFAULT_PUBLISH_RATE,
+  type FeedState,
+  type Health,
+  PUBLISH_RATES,
+  type PublishRate,
+  type Snapshot,
+  type SnapshotBatch,
+  type SnapshotSink,
+  TRADE_COLUMNS,
+  type ViewSpec,
+} from '../api.ts';
+import { DepthBook } from '../book/index.ts';
+import { CandleSeries } from '../candles/index.ts';
+import { TICKER_COLUMNS, Tickers } from '../ticker/index.ts';
+import { TRADES_CAP as TAPE_CAP, TradeTape } from '../trades/index.ts';
+import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
+
+/** What the plane needs of the socket (workers/feed's Feed; a fake in tests). */
+export interface FeedPort {
+  subscribe(ch: string, handler: (frame: ServerFrame) => void): () => void;
+  /** Asks the server again for a held channel's snapshot. */
+  resync(ch: string): void;
+  auth(token: string): void;
+  health(): { state: FeedState; lastFrameAt: number; reconnects: number; malformed: number };
+  onHealth(listener: () => void): () => void;
+  onReconnect(listener: () => void): () => void;
+}
+
+/** Grid of a market: what turns wire numbers into ticks and lots. */
+export interface MarketGrid {
+  priceScale: number;
+  amountScale: number;
+}
+
+/** Sends a batch to a page, transferring the listed buffers (comlink `transfer` in a worker, a plain call in tests). */
+export type Post = (sink: SnapshotSink, batch: SnapshotBatch, transfer: ArrayBuffer[]) => void;
+
+/** One channel's state, shared by every view and page that watches it; `version` grows with each change. */
+interface Source {
+  version: number;
+  views: number;
+  detach: () => void;
+}
+
+interface BookSource extends Source {
+  book: DepthBook;
+}
+
+interface View {
+  id: number;
+  spec: ViewSpec;
+  page: Page;
+  visible: boolean;
+  /** Version of the data (and health) last posted; -1 before the first post. */
+  posted: number;
+  source: Source;
+}
+
+interface Page {
+  sink: SnapshotSink | null;
+  views: Map<number, View>;
+  throttle: Throttle;
+  lastPing: number;
+}
+
+/**
+ * The worker's markets and the pages that watch them. Each channel is subscribed once on the feed however many views
+ * and pages show it; each page gets at most one batch per publish period with only the visible views that changed,
+ * as columnar typed arrays that are transferred. A book that goes stale asks the server for a fresh snapshot at once.
+ */
+export class DataPlane {
+  private readonly books = new Map<string, BookSource>();
+  private readonly tapes = new Map<string, Source & { tape: TradeTape }>();
+  private readonly series = new Map<string, Source & { series: CandleSeries }>();
+  private tickerSource: (Source & { tickers: Tickers }) | null = null;
+  private readonly pages = new Set<Page>();
+  private nextView = 1;
+  /** Health changes (feed state, reconnects) bump every view's version through this. */
+  private healthVersion = 0;
+
+  constructor(
+    private readonly feed: FeedPort,
+    private readonly grid: (symbol: string) => Promise<MarketGrid | undefined>,
+    private readonly post: Post,
+    private readonly scheduler: Scheduler = realScheduler,
+  ) {
+    feed.onHealth(() => this.healthChanged());
+    // Every book may have missed frames while the socket was down; their snapshots follow the re-subscription.
+    feed.onReconnect(() => {
+      for (const source of this.books.values()) source.book.markResyncing();
+      this.healthChanged();
+    });
+  }
+
+  /** A page's API: its own views, rate and sink. */
+  connect(): DataPlaneApi & { disconnect(): void; lastPing(): number } {
+    const page: Page = {
+      sink: null,
+      views: new Map(),
+      throttle: new Throttle(() => this.publish(page), 1000 / DEFAULT_PUBLISH_RATE, this.scheduler),
+      lastPing: this.scheduler.now(),
+    };
+    this.pages.add(page);
+    return {
+      attach: (sink) => {
+        page.sink = sink;
+        page.throttle.request();
+      },
+      open: (spec) => this.open(page, spec),
+      close: (id) => this.closeView(page, id),
+      setVisible: (id, visible) => {
+        const view = page.views.get(id);
+        if (!view) return;
+        view.visible = visible;
+        if (visible) page.throttle.request();
+      },
+      setRate: (hz: PublishRate) => {
+        if (!PUBLISH_RATES.includes(hz)) return;
+        page.throttle.setPeriod(1000 / hz);
+      },
+      auth: (token) => this.feed.auth(token),
+      ping: (t) => {
+        page.lastPing = this.scheduler.now();
+        return t;
+      },
+      disconnect: () => this.disconnect(page),
+      lastPing: () => page.lastPing,
+    };
+  }
+
+  disconnect(page: Page): void {
+    for (const id of [...page.views.keys()]) this.closeView(page, id);
+    page.throttle.cancel();
+    this.pages.delete(page);
+  }
+
+  /** Pages that stopped pinging (a closed tab of a shared worker) lose their views. */
+  sweep(idleMs: number): void {
+    const now = this.scheduler.now();
+    for (const page of this.pages) if (now - page.lastPing > idleMs) this.disconnect(page);
+  }
+
+  private open(page: Page, spec: ViewSpec): number {
+    const id = this.nextView++;
+    const view: View = { id, spec, page, visible: true, posted: -1, source: this.acquire(spec) };
+    page.views.set(id, view);
+    // The first snapshot goes at once when the data is already here (another view brought it).
+    if (view.source.version > 0) this.publish(page);
+    return id;
+  }
+
+  private closeView(page: Page, id: number): void {
+    const view = page.views.get(id);
+    if (!view) return;
+    page.views.delete(id);
+    this.release(view.spec, view.source);
+  }
+
+  private acquire(spec: ViewSpec): Source {
+    switch (spec.kind) {
+      case 'book':
+        return this.bookSource(spec.symbol);
+      case 'trades':
+        return this.tapeSource(spec.symbol);
+      case 'tickers':
+        return this.tickers();
+      case 'candles':
+        return this.candleSource(spec.symbol, spec.interval);
+    }
+  }
+
+  private release(spec: ViewSpec, source: Source): void {
+    source.views--;
+    if (source.views > 0) return;
+    source.detach();
+    if (spec.kind === 'book') this.books.delete(spec.symbol);
+    else if (spec.kind === 'trades') this.tapes.delete(spec.symbol);
+    else if (spec.kind === 'candles') this.series.delete(`${spec.symbol}:${spec.interval}`);
+    else this.tickerSource = null;
+  }
+
+  private bookSource(symbol: string): Source {
+    let source = this.books.get(symbol);
+    if (!source) {
+      const ch = channel.depth(symbol);
+      // The grid comes from the server's market list; frames before it are dropped and the book waits for a snapshot.
+      const book = new DepthBook({ priceScale: 0, amountScale: 0 });
+      let ready: DepthBook | null = null;
+      const created: BookSource = { book, version: 0, views: 0, detach: () => {} };
+      void this.grid(symbol).then((grid) => {
+        if (!grid || this.books.get(symbol) !== created) return;
+        ready = new DepthBook(grid);
+        created.book = ready;
+        this.feed.resync(ch);
+      });
+      created.detach = this.feed.subscribe(ch, (frame) => {
+        if (!ready || (frame.kind !== 'snapshot' && frame.kind !== 'diff')) return;
+        const wasLive = ready.status === 'live';
+        ready.apply(frame as Parameters<DepthBook['apply']>[0]);
+        // A gap, a wrong checksum or a crossed book: never shown as live, re-synced from a fresh snapshot now.
+        if (wasLive && ready.status === 'stale') {
+          ready.markResyncing();
+          this.feed.resync(ch);
+        }
+        this.changed(created);
+      });
+      this.books.set(symbol, created);
+      source = created;
+    }
+    source.views++;
+    return source;
+  }
+
+  private tapeSource(symbol: string): Source {
+    let source = this.tapes.get(symbol);
+    if (!source) {
+      const tape = new TradeTape();
+      const created = { tape, version: 0, views: 0, detach: () => {} };
+      created.detach = this.feed.subscribe(channel.trades(symbol), (frame) => {
+        if (frame.kind !== 'snapshot' && frame.kind !== 'update') return;
+        tape.apply(frame as Parameters<TradeTape['apply']>[0]);
+        this.changed(created);
+      });
+      this.tapes.set(symbol, created);
+      source = created;
+    }
+    source.views++;
+    return source;
+  }
+
+  private candleSource(symbol: string, interval: CandleInterval): Source {
+    const key = `${symbol}:${interval}`;
+    let source = this.series.get(key);
+    if (!source) {
+      const series = new CandleSeries(interval);
+      const created = { series, version: 0, views: 0, detach: () => {} };
+      const candles = this.feed.subscribe(channel.candles(symbol, interval), (frame) => {
+        if (frame.kind !== 'snapshot' && frame.kind !== 'update') return;
+        series.apply(frame as Parameters<CandleSeries['apply']>[0]);
+        this.changed(created);
+      });
+      // The last candle follows every trade at once, before the server's next candle frame confirms it.
+      const trades = this.feed.subscribe(channel.trades(symbol), (frame) => {
+        if (frame.kind !== 'update') return;
+        const flat = (frame as { trades: number[] }).trades;
+        let moved = false;
+        for (let i = 0; i + 3 < flat.length; i += 4) {
+          moved = series.applyTrade(flat[i] as number, flat[i + 2] as number, flat[i + 3] as number) || moved;
+        }
+        if (moved) this.changed(created);
+      });
+      created.detach = () => {
+        candles();
+        trades();
+      };
+      this.series.set(key, created);
+      source = created;
+    }
+    source.views++;
+    return source;
+  }
+
+  private tickers(): Source {
+    if (!this.tickerSource) {
+      const tickers = new Tickers();
+      const created = { tickers, version: 0, views: 0, detach: () => {} };
+      created.detach = this.feed.subscribe('ticker', (frame: ServerFrame) => {
+        if (frame.kind !== 'snapshot' && frame.kind !== 'update') return;
+        tickers.apply(frame as Parameters<Tickers['apply']>[0]);
+        this.changed(created);
+      });
+      this.tickerSource = created;
+    }
+    this.tickerSource.views++;
+    return this.tickerSource;
+  }
+
+  private changed(source: Source): void {
+    source.version++;
+    for (const page of this.pages) {
+      let wanted = false;
+      let first = false;
+      for (const view of page.views.values()) {
+        if (view.source !== source || !view.visible) continue;
+        wanted = true;
+        if (view.posted < 0) first = true;
+      }
+      // A view's first data goes out at once; after that, at most once per period.
+      if (first) this.publish(page);
+      else if (wanted) page.throttle.request();
+    }
+  }
+
+  private healthChanged(): void {
+    this.healthVersion++;
+    for (const page of this.pages) page.throttle.request();
+  }
+
+  /** One publish tick of a page: the visible views whose data or health changed since their last post. */
+  private publish(page: Page): void {
+    if (!page.sink) return;
+    const views: SnapshotBatch['views'] = [];
+    const transfer: ArrayBuffer[] = [];
+    for (const view of page.views.values()) {
+      // Nothing is posted before the first data; then data or health changes post again.
+      if (!view.visible || view.source.version === 0) continue;
+      const version = view.source.version * 1_000_003 + this.healthVersion;
+      if (version === view.posted) continue;
+      const snapshot = this.snapshot(view);
+      if (!snapshot) continue;
+      view.posted = version;
+      views.push({ id: view.id, snapshot });
+      for (const array of buffersOf(snapshot)) transfer.push(array.buffer as ArrayBuffer);
+    }
+    if (views.length === 0) return;
+    this.post(page.sink, { t: this.scheduler.now(), views }, transfer);
+  }
+
+  private health(book?: DepthBook): Health {
+    const feed = this.feed.health();
+    const health: Health = {
+      feed: feed.state,
+      frameAge: Math.max(0, this.scheduler.now() - feed.lastFrameAt),
+      reconnects: feed.reconnects,
+      malformed: feed.malformed,
+    };
+    if (book) health.book = { status: book.status, seq: book.seq, resyncs: book.resyncs };
+    return health;
+  }
+
+  private snapshot(view: View): Snapshot | null {
+    const spec = view.spec;
+    switch (spec.kind) {
+      case 'book': {
+        const { book } = view.source as BookSource;
+        const bids = new Float64Array(spec.depth * BOOK_COLUMNS);
+        const asks = new Float64Array(spec.depth * BOOK_COLUMNS);
+        const nb = book.extract(1, spec.depth, bids, spec.groupTicks);
+        const na = book.extract(2, spec.depth, asks, spec.groupTicks);
+        return {
+          kind: 'book',
+          bids: bids.subarray(0, nb * BOOK_COLUMNS),
+          asks: asks.subarray(0, na * BOOK_COLUMNS),
+          health: this.health(book),
+        };
+      }
+      case 'trades': {
+        const { tape } = view.source as Source & { tape: TradeTape };
+        const out = new Float64Array(TAPE_CAP * TRADE_COLUMNS);
+        const n = tape.extract(out);
+        return { kind: 'trades', trades: out.subarray(0, n * TRADE_COLUMNS), health: this.health() };
+      }
+      case 'tickers': {
+        const { tickers } = view.source as Source & { tickers: Tickers };
+        const symbols = spec.symbols.length > 0 ? spec.symbols : tickers.symbols();
+        const values = new Float64Array(symbols.length * TICKER_COLUMNS);
+        tickers.extract(symbols, values);
+        return { kind: 'tickers', symbols, values, health: this.health() };
+      }
+      case 'candles': {
+        const { series } = view.source as Source & { series: CandleSeries };
+        const out = new Float64Array(series.capacity * CANDLE_COLUMNS);
+        const n = series.extract(out);
+        return { kind: 'candles', candles: out.subarray(0, n * CANDLE_COLUMNS), health: this.health() };
+      }
+    }
+  }
+}
+
+function buffersOf(snapshot: Snapshot): Float64Array[] {
+  switch (snapshot.kind) {
+    case 'book':
+      return [snapshot.bids, snapshot.asks];
+    case 'trades':
+      return [snapshot.trades];
+    case 'tickers':
+      return [snapshot.values];
+    case 'candles':
+      return [snapshot.candles];
+  }
+}
