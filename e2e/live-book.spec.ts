@@ -49,6 +49,28 @@ test.describe('live order book through the worker', () => {
     expect(bestBid).toBeLessThan(bestAsk);
   });
 
+  test('a worker that dies is replaced and its books come back live', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const state = page.locator('.book-preview .feed-state');
+    await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    const cdp = await browser.newBrowserCDPSession();
+    const workers = async () =>
+      (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'shared_worker');
+    const [first] = await workers();
+    expect(first?.title).toBe('tickstream-data-1');
+    await cdp.send('Target.closeTarget', { targetId: first?.targetId ?? '' });
+    // The page's pings go unanswered, so it starts a fresh worker under a new name and re-opens its views there.
+    await expect
+      .poll(async () => (await workers()).map((w) => w.title), { timeout: 20_000 })
+      .toEqual(['tickstream-data-2']);
+    await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    await expect(page.locator('.book-preview tr[data-side="bid"]')).toHaveCount(10);
+    await context.close();
+  });
+
   test('two tabs share one market-data socket', async ({ browser }) => {
     const context = await browser.newContext();
     const first = await context.newPage();
