@@ -25,8 +25,8 @@ const SHORT_SHIFT = 24;
 const HOLE_REACH = 32;
 /** Holes a side may hold before it is compacted (each costs readers a skipped slot). */
 export const MAX_HOLES = 64;
-/** What {@link BookSide.merge} and {@link BookSide.set} return when nothing changed. */
-export const UNCHANGED = Number.MAX_SAFE_INTEGER;
+/** Ticks and lots beyond this are no longer exact integers. */
+const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
 export class BookSide {
   /** Sort keys: ticks for bids, −ticks for asks; [0, count) strictly ascending, best last. */
@@ -52,9 +52,9 @@ export class BookSide {
 
   /**
    * Merges flat wire levels `[price, volume, …]` from `from` to `to`: each becomes key `sign × round(price × priceUnit)`
-   * with `round(volume × amountUnit)` lots, 0 deleting. Returns the smallest slot distance from the top (0 = best) that
-   * a change touched, less the most holes seen, so `< n` means the top n live levels may have changed. Levels that are
-   * not finite numbers or have a negative volume are skipped.
+   * with `round(volume × amountUnit)` lots, 0 deleting. Levels that are not finite numbers or have a negative volume are
+   * skipped (see {@link set}). (Tracking whether the checksummed top was touched cost 15 % of the merge; the caller re-hashes a side that
+   * got any level instead.)
    */
   merge(
     levels: ArrayLike<number>,
@@ -63,63 +63,54 @@ export class BookSide {
     sign: number,
     priceUnit: number,
     amountUnit: number,
-  ): number {
+  ): void {
     const hints = this.hints;
     let keys = this.keys;
     let lots = this.lots;
     let n = this.count;
-    let nearest = UNCHANGED;
     let holes = this.holes;
-    let peakHoles = holes;
     for (let i = from; i + 1 < to; i += 2) {
       const key = sign * Math.round((levels[i] as number) * priceUnit);
       const volume = Math.round((levels[i + 1] as number) * amountUnit);
       const at = hints[key & HINT_MASK] as number;
       // The common case: a level the hint finds (a NaN key never equals a stored one), most often a volume change.
       if (at < n && keys[at] === key) {
-        if (n - 1 - at < nearest) nearest = n - 1 - at;
-        const before = lots[at] as number;
-        if (volume > 0 && volume <= Number.MAX_SAFE_INTEGER) {
+        if (volume >= 0 && volume <= MAX_EXACT) {
+          const before = lots[at] as number;
           lots[at] = volume;
-          if (before === 0) holes--;
-        } else if (volume === 0 && before > 0) {
-          lots[at] = 0;
-          holes++;
-          if (holes > peakHoles) peakHoles = holes;
+          // Update, delete (a hole appears) and revival (a hole fills) in one go, without a branch to mispredict.
+          holes += +(volume === 0) - +(before === 0);
           // The top slot is never a hole.
-          while (n > 0 && lots[n - 1] === 0) {
-            n--;
-            holes--;
+          if (volume === 0 && at === n - 1) {
+            while (n > 0 && lots[n - 1] === 0) {
+              n--;
+              holes--;
+            }
           }
         }
         continue;
       }
       this.count = n;
       this.holes = holes;
-      const distance = this.set(key, volume);
-      if (distance < nearest) nearest = distance;
+      this.set(key, volume);
       keys = this.keys;
       lots = this.lots;
       n = this.count;
       holes = this.holes;
-      if (holes > peakHoles) peakHoles = holes;
     }
     this.count = n;
     this.holes = holes;
     if (holes > MAX_HOLES) this.compact();
-    return nearest === UNCHANGED ? UNCHANGED : nearest - peakHoles;
   }
 
   /**
-   * Sets one level by key (0 deletes) after a search: the slow path of {@link merge} and of snapshot loading. Returns
-   * the slot distance from the top of the change, or {@link UNCHANGED}. Skips keys and volumes that are not finite and
-   * negative volumes.
+   * Sets one level by key (0 deletes) after a search: the slow path of {@link merge} and of snapshot loading. Skips what
+   * is not an exact integer grid number: NaN, infinities, magnitudes past 2^53, negative volumes.
    */
-  set(key: number, volume: number): number {
-    if (!(volume >= 0) || key - key !== 0 || volume - volume !== 0) return UNCHANGED;
+  set(key: number, volume: number): void {
+    if (!(volume >= 0 && volume <= MAX_EXACT && key >= -MAX_EXACT && key <= MAX_EXACT)) return;
     const keys = this.keys;
     const lots = this.lots;
-    const n = this.count;
     const j = this.lastAtMost(key);
     if (j >= 0 && keys[j] === key) {
       const before = lots[j] as number;
@@ -131,11 +122,8 @@ export class BookSide {
         lots[j] = 0;
         this.holes++;
         this.trim();
-      } else return UNCHANGED;
-      return n - 1 - j;
-    }
-    if (volume === 0) return UNCHANGED;
-    return this.count - 1 - this.insertAfter(j, key, volume);
+      }
+    } else if (volume > 0) this.insertAfter(j, key, volume);
   }
 
   /** Makes room for `capacity` slots (snapshot loading writes the arrays directly). */
@@ -185,8 +173,8 @@ export class BookSide {
     return a - 1;
   }
 
-  /** Inserts a new key between slots j and j + 1 (j = −1: below everything); returns its slot. */
-  private insertAfter(j: number, key: number, volume: number): number {
+  /** Inserts a new key between slots j and j + 1 (j = −1: below everything). */
+  private insertAfter(j: number, key: number, volume: number): void {
     const keys = this.keys;
     const lots = this.lots;
     const n = this.count;
@@ -199,7 +187,7 @@ export class BookSide {
       lots[at] = volume;
       this.hints[key & HINT_MASK] = at;
       this.holes--;
-      return at;
+      return;
     }
     // Otherwise shift the levels between here and the nearest hole above (if one is close) up by one slot.
     let hole = -1;
@@ -223,7 +211,6 @@ export class BookSide {
     this.keys[j + 1] = key;
     this.lots[j + 1] = volume;
     this.hints[key & HINT_MASK] = j + 1;
-    return j + 1;
   }
 
   /** Moves slots [from, to) one up to [from + 1, to + 1), re-pointing their hints. */

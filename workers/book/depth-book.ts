@@ -1,6 +1,6 @@
-import { CHECKSUM_LEVELS, type DepthDiffFrame, type DepthSnapshotFrame } from '../../common/protocol.ts';
+import type { DepthDiffFrame, DepthSnapshotFrame } from '../../common/protocol.ts';
 import { BookSide } from './book-side.ts';
-import { ChecksumWriter, CRC_START, crcFinish } from './checksum-writer.ts';
+import { CRC_START, crcFinish, SideText } from './checksum-writer.ts';
 import { centsFactors, valueCents } from './units.ts';
 
 /** 1 bids, 2 asks (the spec's buy/sell codes). */
@@ -29,6 +29,8 @@ export interface DepthBookOptions {
 export const LEVEL_STRIDE = 4;
 
 const INITIAL_CAPACITY = 256;
+/** Ticks and lots beyond this are no longer exact integers. */
+const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
 /**
  * One market's order book inside the worker: merges the gateway's depth frames (DESIGN §4) in integer ticks and lots,
@@ -53,9 +55,10 @@ export class DepthBook {
   private readonly amountUnit: number;
   private readonly centsDivisor: number;
   private readonly centsMultiplier: number;
-  private readonly writer: ChecksumWriter;
+  private readonly bidsText: SideText;
+  private readonly asksText: SideText;
   // The checksum covers the bids text then the asks text: the CRC register after the bids is kept, so a frame that only
-  // touched the asks (or nothing in either top) costs no hashing of the other side.
+  // touched the asks costs no hashing of the bids.
   private bidsDirty = true;
   private asksDirty = true;
   private bidsCrc = CRC_START;
@@ -69,7 +72,8 @@ export class DepthBook {
     const cents = centsFactors(options.priceScale, options.amountScale);
     this.centsDivisor = cents.divisor;
     this.centsMultiplier = cents.multiplier;
-    this.writer = new ChecksumWriter(options.priceScale, options.amountScale);
+    this.bidsText = new SideText(options.priceScale, options.amountScale, 1);
+    this.asksText = new SideText(options.priceScale, options.amountScale, -1);
   }
 
   /**
@@ -108,9 +112,12 @@ export class DepthBook {
    * hand over one flat buffer for many frames.
    */
   merge(side: DepthSide, levels: ArrayLike<number>, from = 0, to: number = levels.length): void {
+    if (to - from < 2) return;
     if (side === 1) {
-      if (this.bids.merge(levels, from, to, 1, this.priceUnit, this.amountUnit) < CHECKSUM_LEVELS) this.bidsDirty = true;
-    } else if (this.asks.merge(levels, from, to, -1, this.priceUnit, this.amountUnit) < CHECKSUM_LEVELS) {
+      this.bids.merge(levels, from, to, 1, this.priceUnit, this.amountUnit);
+      this.bidsDirty = true;
+    } else {
+      this.asks.merge(levels, from, to, -1, this.priceUnit, this.amountUnit);
       this.asksDirty = true;
     }
   }
@@ -120,16 +127,15 @@ export class DepthBook {
     this.status = 'resyncing';
   }
 
-  /** {@link depthChecksum} of the book as it is now (cached per side until its top levels change). */
+  /** `depthChecksum` of common/checksum.ts for the book as it is now (cached per side until a frame touches it). */
   checksum(): number {
     if (this.bidsDirty) {
-      this.bidsCrc = this.writer.side(CRC_START, this.bids, 1, false);
+      this.bidsCrc = this.bidsText.feed(CRC_START, this.bids, false);
       this.bidsDirty = false;
       this.asksDirty = true;
     }
     if (this.asksDirty) {
-      const hasBids = this.bids.count > 0;
-      this.sum = crcFinish(this.writer.side(this.bidsCrc, this.asks, -1, hasBids));
+      this.sum = crcFinish(this.asksText.feed(this.bidsCrc, this.asks, this.bids.count > 0));
       this.asksDirty = false;
     }
     return this.sum;
@@ -259,7 +265,8 @@ export class DepthBook {
       const volume = Math.round((levels[2 * j + 1] as number) * amountUnit);
       const at = n - 1 - j;
       // Best first means keys fall as j grows; each must be strictly below the one written before it.
-      if (!(volume > 0) || key - key !== 0 || volume - volume !== 0 || (j > 0 && !(key < (keys[at + 1] as number)))) {
+      const valid = volume > 0 && volume <= MAX_EXACT && key >= -MAX_EXACT && key <= MAX_EXACT;
+      if (!valid || (j > 0 && !(key < (keys[at + 1] as number)))) {
         ordered = false;
         break;
       }
@@ -272,10 +279,10 @@ export class DepthBook {
       return;
     }
     for (let j = 0; j < n; j++) {
-      const key = sign * Math.round((levels[2 * j] as number) * priceUnit);
-      const volume = Math.round((levels[2 * j + 1] as number) * amountUnit);
-      if (!(volume >= 0) || key - key !== 0 || volume - volume !== 0) continue;
-      book.set(key, volume);
+      book.set(
+        sign * Math.round((levels[2 * j] as number) * priceUnit),
+        Math.round((levels[2 * j + 1] as number) * amountUnit),
+      );
     }
   }
 }

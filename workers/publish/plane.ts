@@ -20,6 +20,9 @@ import { TICKER_COLUMNS, Tickers } from '../ticker/index.ts';
 import { TRADES_CAP as TAPE_CAP, TradeTape } from '../trades/index.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
 
+/** Fresh snapshots asked for one book at most this often. */
+const MIN_RESYNC_MS = 1000;
+
 /** What the plane needs of the socket (workers/feed's Feed; a fake in tests). */
 export interface FeedPort {
   subscribe(ch: string, handler: (frame: ServerFrame) => void): () => void;
@@ -198,14 +201,30 @@ export class DataPlane {
         created.book = ready;
         this.feed.resync(ch);
       });
+      let lastResync = Number.NEGATIVE_INFINITY;
+      let resyncPending = false;
       created.detach = this.feed.subscribe(ch, (frame) => {
         if (!ready || (frame.kind !== 'snapshot' && frame.kind !== 'diff')) return;
-        const wasLive = ready.status === 'live';
-        ready.apply(frame as Parameters<DepthBook['apply']>[0]);
-        // A gap, a wrong checksum or a crossed book: never shown as live, re-synced from a fresh snapshot now.
-        if (wasLive && ready.status === 'stale') {
+        // A gap, a wrong checksum or a crossed book (a bad snapshot too): never shown as live, re-synced from a fresh
+        // snapshot — at once, but not more than once a second, so a server that keeps sending a bad book is not flooded.
+        if (ready.apply(frame as Parameters<DepthBook['apply']>[0]) === 'stale') {
           ready.markResyncing();
-          this.feed.resync(ch);
+          const now = this.scheduler.now();
+          if (now - lastResync >= MIN_RESYNC_MS) {
+            lastResync = now;
+            this.feed.resync(ch);
+          } else if (!resyncPending) {
+            resyncPending = true;
+            this.scheduler.setTimeout(
+              () => {
+                resyncPending = false;
+                if (this.books.get(symbol) !== created || ready?.status === 'live') return;
+                lastResync = this.scheduler.now();
+                this.feed.resync(ch);
+              },
+              MIN_RESYNC_MS - (now - lastResync),
+            );
+          }
         }
         this.changed(created);
       });

@@ -132,7 +132,13 @@ describe('DepthBook against the reference model', () => {
         book.apply(model.snapshot());
         const diff = model.diff(frame);
         // Levels of the frame that are in the top 25 of the true book afterwards.
-        const top = (side: 1 | 2) => new Set(model.levels(side).slice(0, 25).map(([t]) => t));
+        const top = (side: 1 | 2) =>
+          new Set(
+            model
+              .levels(side)
+              .slice(0, 25)
+              .map(([t]) => t),
+          );
         const candidates: [side: 'bids' | 'asks', index: number][] = [];
         for (const key of ['bids', 'asks'] as const) {
           const tops = top(key === 'bids' ? 1 : 2);

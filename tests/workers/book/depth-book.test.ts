@@ -358,6 +358,21 @@ describe('DepthBook: extract', () => {
     expect(out[3]).toBe(0.21);
   });
 
+  it('keeps value exact where ticks × lots passes 2^53', () => {
+    const grid = { priceScale: 2, amountScale: 8 };
+    const model = new ModelBook(grid);
+    // 100000.00 × 1234.56789012 = 123456789.012 → 123456789.01; 1e7 ticks × 123456789012 lots ≈ 1.2e18.
+    model.set(1, 10_000_000, 123_456_789_012);
+    model.set(2, 10_000_001, 50_000_000_000); // 100000.01 × 500 = 50000005.00
+    const book = new DepthBook(grid);
+    book.apply(model.snapshot());
+    const out = new Float64Array(LEVEL_STRIDE);
+    book.extract(1, 1, out);
+    expect([...out]).toEqual([100_000, 1234.56789012, 1234.56789012, 123_456_789.01]);
+    book.extract(2, 1, out);
+    expect(out[3]).toBe(50_000_005);
+  });
+
   it('groups bids down and asks up to the bucket, summing volumes', () => {
     const model = new ModelBook(GRID);
     // Bids 100.07, 100.03, 99.99; asks 100.11, 100.15, 100.20, 100.21.

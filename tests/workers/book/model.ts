@@ -47,7 +47,15 @@ export class ModelBook {
   }
 
   snapshot(t = 0): DepthSnapshotFrame {
-    return { ch: CH, kind: 'snapshot', seq: this.seq, t, bids: this.wire(1), asks: this.wire(2), checksum: this.checksum() };
+    return {
+      ch: CH,
+      kind: 'snapshot',
+      seq: this.seq,
+      t,
+      bids: this.wire(1),
+      asks: this.wire(2),
+      checksum: this.checksum(),
+    };
   }
 
   /** Applies changes `[side, ticks, lots]` and returns the diff the gateway would send for them. */

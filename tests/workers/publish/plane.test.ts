@@ -146,6 +146,24 @@ describe('data plane publishing', () => {
     expect(posts.at(-1)?.batch.views[0]?.snapshot.health.book?.status).toBe('live');
   });
 
+  it('asks again for a snapshot that arrives broken, but not more than once a second', async () => {
+    const { feed, scheduler, model, page } = setup();
+    const api = page();
+    api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    const broken = { ...model.snapshot(), checksum: 1 };
+    feed.emit(`depth:${SYMBOL}`, broken);
+    feed.emit(`depth:${SYMBOL}`, broken);
+    feed.emit(`depth:${SYMBOL}`, broken);
+    // The grid's first resync, then one for the broken snapshot; the next waits out the second.
+    expect(feed.resyncs).toHaveLength(2);
+    scheduler.advance(1000);
+    expect(feed.resyncs).toHaveLength(3);
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    scheduler.advance(5000);
+    expect(feed.resyncs).toHaveLength(3);
+  });
+
   it('re-syncs every book after a reconnect and follows the publish rate the user chose', async () => {
     const { feed, scheduler, posts, model, page } = setup();
     const api = page();
