@@ -1,5 +1,5 @@
+import { type Period, periodOf } from '../../common/candles.ts';
 import type { CandleInterval } from '../../common/protocol.ts';
-import { type Period, periodOf } from './periods.ts';
 
 /** Field offsets of one candle in a series' ring: prices in integer ticks, volume in lots, amount in the quote. */
 export const Field = {

@@ -2,6 +2,8 @@
  * Live market statistics built from the exchange's trades: the rolling 24 h ticker, candles of every interval, the
  * recent trades and the sparkline trend of each spot market. The one door into server/marketdata.
  */
+
+import { MINUTE_MS } from '../../common/candles.ts';
 import { toUnits } from '../../common/decimal.ts';
 import { CANDLE_INTERVALS, type CandleInterval, type TickerValues, TRADES_CAP } from '../../common/protocol.ts';
 import type { Clock } from '../clock.ts';
@@ -9,7 +11,6 @@ import type { Sqlite } from '../db/database.ts';
 import type { SpotMarketWithRates } from '../db/repositories/markets.ts';
 import type { MarketMeta, TradeTick } from '../gateway/source.ts';
 import { CandleSeries, Field } from './candles.ts';
-import { MINUTE_MS } from './periods.ts';
 import { CandleStore } from './store.ts';
 import { RollingWindow, WINDOW_MINUTES } from './window.ts';
 

@@ -1,4 +1,4 @@
-import { MINUTE_MS } from './periods.ts';
+import { MINUTE_MS } from '../../common/candles.ts';
 
 /** Minutes in the rolling ticker window (24 h). */
 export const WINDOW_MINUTES = 1440;

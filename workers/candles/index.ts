@@ -1,44 +1,13 @@
 // A market's candles of one interval, updated from the candles channel and live from trades. Imports only common/.
+import { periodStart } from '../../common/candles.ts';
 import type { CandleInterval, CandlesFrame } from '../../common/protocol.ts';
+
+export { periodStart };
 
 /** Numbers per candle, on the wire and in {@link CandleSeries.extract}: `[openTime, open, high, low, close, volume]`. */
 export const CANDLE_FIELDS = 6;
 /** Candles a series keeps unless told otherwise. */
 export const DEFAULT_CANDLE_CAPACITY = 1000;
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-/** 1970-01-01 was a Thursday; weeks start on Monday 00:00 UTC, four days later. */
-const MONDAY_OFFSET_MS = 4 * DAY_MS;
-
-/** Length and epoch offset of the fixed-length intervals (the server's convention, server/marketdata/periods.ts). */
-const FIXED: Readonly<Record<Exclude<CandleInterval, '1month'>, readonly [length: number, offset: number]>> = {
-  M1: [MINUTE_MS, 0],
-  M5: [5 * MINUTE_MS, 0],
-  M15: [15 * MINUTE_MS, 0],
-  M30: [30 * MINUTE_MS, 0],
-  H1: [HOUR_MS, 0],
-  H2: [2 * HOUR_MS, 0],
-  H4: [4 * HOUR_MS, 0],
-  H6: [6 * HOUR_MS, 0],
-  H12: [12 * HOUR_MS, 0],
-  D1: [DAY_MS, 0],
-  W1: [7 * DAY_MS, MONDAY_OFFSET_MS],
-};
-
-/**
- * Start (ms) of the candle period of `interval` that holds `time` (ms), in UTC: days at 00:00, weeks on Monday 00:00,
- * months on the 1st at 00:00 (calendar months of 28–31 days).
- */
-export function periodStart(interval: CandleInterval, time: number): number {
-  if (interval === '1month') {
-    const date = new Date(time);
-    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  }
-  const [length, offset] = FIXED[interval];
-  return time - ((((time - offset) % length) + length) % length);
-}
 
 /** One candle: `[openTime, open, high, low, close, volume]`. */
 export type Candle = [openTime: number, open: number, high: number, low: number, close: number, volume: number];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { periodOf } from '../../../common/candles.ts';
 import { CANDLE_INTERVALS } from '../../../common/protocol.ts';
-import { periodOf } from '../../../server/marketdata/periods.ts';
 import { CANDLE_FIELDS, CandleSeries, periodStart } from '../../../workers/candles/index.ts';
 
 const MIN = 60_000;
@@ -30,7 +30,7 @@ describe('periodStart', () => {
     expect(periodStart('1month', Date.UTC(2026, 11, 31, 23))).toBe(Date.UTC(2026, 11, 1));
   });
 
-  it('agrees with the server for every interval (server/marketdata/periods.ts)', () => {
+  it('agrees with the server for every interval (common/candles.ts)', () => {
     const period = { start: 0, end: 0 };
     fc.assert(
       fc.property(fc.constantFrom(...CANDLE_INTERVALS), fc.integer({ min: 0, max: 4_102_444_800_000 }), (i, t) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CANDLE_INTERVALS } from '../../../common/protocol.ts';
-import { type Period, periodOf } from '../../../server/marketdata/periods.ts';
+import { type Period, periodOf } from '../../common/candles.ts';
+import { CANDLE_INTERVALS } from '../../common/protocol.ts';
 
 const period = (interval: Parameters<typeof periodOf>[0], time: number): Period =>
   periodOf(interval, time, { start: 0, end: 0 });

@@ -1,4 +1,5 @@
-import type { CandleInterval } from '../../common/protocol.ts';
+/** Candle periods, one convention for the server's candles and the worker's live last candle. */
+import type { CandleInterval } from './protocol.ts';
 
 export const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -47,3 +48,10 @@ export function periodOf(interval: CandleInterval, time: number, into: Period): 
   into.end = into.start + length;
   return into;
 }
+
+/** Start (ms) of the period of `interval` holding `time`. */
+export function periodStart(interval: CandleInterval, time: number): number {
+  return periodOf(interval, time, scratch).start;
+}
+
+const scratch: Period = { start: 0, end: 0 };
