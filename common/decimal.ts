@@ -89,3 +89,30 @@ export function toUnits(text: string, decimals: number): bigint {
 export function fromUnits(units: bigint, decimals: number): string {
   return formatDecimal({ units, scale: decimals });
 }
+
+/** a + b, exact. */
+export function add(a: string, b: string): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const scale = Math.max(x.scale, y.scale);
+  return formatDecimal({ units: rescale(x, scale) + rescale(y, scale), scale });
+}
+
+/** −1, 0 or 1 as a is below, equal to or above b, exact ("1.50" equals "1.5"). */
+export function compare(a: string, b: string): -1 | 0 | 1 {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const scale = Math.max(x.scale, y.scale);
+  const d = rescale(x, scale) - rescale(y, scale);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/** Rounds half away from zero to `scale` decimals (ratios such as percents; prices truncate instead). */
+export function round(text: string, scale: number): string {
+  const value = parseDecimal(text);
+  if (value.scale <= scale) return formatDecimal(value);
+  const divisor = 10n ** BigInt(value.scale - scale);
+  const magnitude = value.units < 0n ? -value.units : value.units;
+  const rounded = (magnitude + divisor / 2n) / divisor;
+  return formatDecimal({ units: value.units < 0n ? -rounded : rounded, scale });
+}

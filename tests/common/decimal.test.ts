@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { div, fromUnits, mul, parseDecimal, sub, toFixed, toUnits, truncate } from '../../common/decimal.ts';
+import {
+  add,
+  compare,
+  div,
+  fromUnits,
+  mul,
+  parseDecimal,
+  round,
+  sub,
+  toFixed,
+  toUnits,
+  truncate,
+} from '../../common/decimal.ts';
 
 describe('exact decimals', () => {
   it('multiplies without float error', () => {
@@ -32,5 +44,27 @@ describe('exact decimals', () => {
 
   it('rejects what is not a decimal', () => {
     for (const bad of ['', '1e5', '0x10', '1.2.3', 'NaN', '.5']) expect(() => parseDecimal(bad)).toThrow(RangeError);
+  });
+
+  it('adds exactly', () => {
+    expect(add('0.1', '0.2')).toBe('0.3');
+    expect(add('-1.5', '1.5')).toBe('0');
+    expect(add('99999999999999999999.99', '0.01')).toBe('100000000000000000000');
+  });
+
+  it('compares by value, not by text', () => {
+    expect(compare('1.50', '1.5')).toBe(0);
+    expect(compare('-2', '1')).toBe(-1);
+    expect(compare('10', '9.999')).toBe(1);
+    expect(compare('0.00000001', '0')).toBe(1);
+  });
+
+  it('rounds half away from zero', () => {
+    expect(round('1.235', 2)).toBe('1.24');
+    expect(round('1.2349999', 2)).toBe('1.23');
+    expect(round('-1.235', 2)).toBe('-1.24');
+    expect(round('-0.004', 2)).toBe('0');
+    expect(round('0.995', 2)).toBe('1');
+    expect(round('7', 2)).toBe('7');
   });
 });

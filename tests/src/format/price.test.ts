@@ -1,17 +1,91 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatChangePercent, formatPrice } from '../../../src/format/price.ts';
+import {
+  formatChangePercent,
+  formatPrice,
+  formatTradedAmount,
+  tradedAmountDecimals,
+} from '../../../src/format/price.ts';
 
-describe('price formats (spec shell §9)', () => {
+describe('price (spec shell §9: priceScale decimals, default 2, truncated downward)', () => {
   it('shows priceScale decimals, truncated downward', () => {
     expect(formatPrice('95000.129', 2)).toBe('95000.12');
     expect(formatPrice('0.5', 4)).toBe('0.5000');
+    expect(formatPrice('1.99999999', 0)).toBe('1');
     expect(formatPrice('abc', 2)).toBe('--');
   });
 
-  it('shows change as a percent with 2 decimals and a plus sign when not negative', () => {
-    expect(formatChangePercent(0.01234)).toBe('+1.23%');
-    expect(formatChangePercent(0)).toBe('+0.00%');
-    expect(formatChangePercent(-0.0567)).toBe('-5.67%');
-    expect(formatChangePercent(Number.NaN)).toBe('--');
+  it('defaults to 2 decimals when priceScale is missing or broken', () => {
+    expect(formatPrice('3.14159')).toBe('3.14');
+    expect(formatPrice('3.14159', null)).toBe('3.14');
+    expect(formatPrice('3.14159', -1)).toBe('3.14');
+    expect(formatPrice('3.14159', 1.5)).toBe('3.14');
+  });
+
+  it("shows '--' for NaN, undefined and empty", () => {
+    for (const missing of [Number.NaN, undefined, null, '', ' ']) expect(formatPrice(missing, 2)).toBe('--');
+  });
+
+  it('handles zero, negatives, huge and tiny values without float error', () => {
+    expect(formatPrice('0', 2)).toBe('0.00');
+    expect(formatPrice(0, 8)).toBe('0.00000000');
+    expect(formatPrice('-1.239', 2)).toBe('-1.23');
+    expect(formatPrice('-0.001', 2)).toBe('0.00');
+    expect(formatPrice('123456789012345678901234.5678', 2)).toBe('123456789012345678901234.56');
+    expect(formatPrice('0.000000001234', 12)).toBe('0.000000001234');
+    expect(formatPrice(1e-9, 4)).toBe('0.0000');
+    expect(formatPrice(0.7 + 0.1, 2)).toBe('0.80');
+    expect(formatPrice(1.005, 2)).toBe('1.00');
+    expect(formatPrice('0.12345678901234567890', 18)).toBe('0.123456789012345678');
+  });
+
+  it('never shows more or fewer decimals than priceScale, and never rounds up', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.nat(20), fc.nat(12), (units, scale, ps) => {
+        const text = scaleText(units, scale);
+        const shown = formatPrice(text, ps);
+        expect(shown.split('.')[1]?.length ?? 0).toBe(ps);
+        // |shown| ≤ |value| < |shown| + 10^-ps
+        const shownUnits = BigInt(shown.replace('.', ''));
+        const abs = (n: bigint) => (n < 0n ? -n : n);
+        const value = abs(units) * 10n ** BigInt(ps);
+        const bound = abs(shownUnits) * 10n ** BigInt(scale);
+        expect(bound <= value && value < bound + 10n ** BigInt(scale)).toBe(true);
+      }),
+    );
   });
 });
+
+describe('traded amount (spec shell §9: price × volume, 5 decimals when quote is BTC else 2)', () => {
+  it('uses 5 decimals for a BTC quote and 2 otherwise', () => {
+    expect(tradedAmountDecimals('BTC')).toBe(5);
+    expect(tradedAmountDecimals('btc')).toBe(5);
+    expect(tradedAmountDecimals('USDT')).toBe(2);
+    expect(tradedAmountDecimals('USDC')).toBe(2);
+    expect(tradedAmountDecimals(undefined)).toBe(2);
+  });
+
+  it('multiplies exactly and truncates', () => {
+    expect(formatTradedAmount('0.1', '0.2', 'USDT')).toBe('0.02');
+    expect(formatTradedAmount('0.0123456', '3', 'BTC')).toBe('0.03703');
+    expect(formatTradedAmount('95000.12', '1.2345', 'USDT')).toBe('117277.64'); // 117277.648140;
+    expect(formatTradedAmount(0.1, 3, 'USDT')).toBe('0.30');
+    expect(formatTradedAmount('0', '12', 'BTC')).toBe('0.00000');
+    expect(formatTradedAmount('abc', '1', 'USDT')).toBe('--');
+    expect(formatTradedAmount('1', undefined, 'USDT')).toBe('--');
+  });
+});
+
+describe('price.ts keeps its old exports', () => {
+  it('re-exports formatChangePercent', () => {
+    expect(formatChangePercent(0.01234)).toBe('+1.23%');
+  });
+});
+
+function scaleText(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale);
+  return `${negative ? '-' : ''}${whole}${scale ? `.${fraction}` : ''}`;
+}
