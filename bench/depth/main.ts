@@ -3,19 +3,20 @@
  * - depth-merge: level updates per second merged by our DepthBook (merge alone, then merge + sequence + crossing +
  *   checksum verification per frame through `apply`), by ccxt's own order book (`exchange.orderBook()`, fed with
  *   `bids.store(price, amount)` as its websocket clients do, minus their string parsing) and by a naive Map book that
- *   sorts its top once per frame;
+ *   sorts its top once per frame; ccxt runs in the same pass as ours and vs_ccxt is the median of the per-pass ratios;
  * - depth-decode: diff frames per second decoded from msgpack (packed as the gateway packs them) and from JSON;
  * - snapshot-post: µs per snapshot to extract the top 50 levels a side and post them through a real MessageChannel,
- *   as one transferred Float64Array or as 100 cloned objects, until the receiver has them.
+ *   as one transferred Float64Array, as 16 markets' arrays in one message (the worker's per-frame batch), or as 100
+ *   cloned objects, until the receiver has them.
  * The stream is precomputed (bench/depth/stream.ts); every figure is the median of several passes after a warm-up.
  * Run: npm run bench -- depth [--updates 2000000] [--passes 7] [--json]
  */
 import { MessageChannel } from 'node:worker_threads';
 import { Exchange } from 'ccxt';
-import { Packr, unpack } from 'msgpackr';
 import type { DepthDiffFrame } from '../../common/protocol.ts';
 import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
 import { option, type Row, report } from '../report.ts';
+import { decodeRows } from './decode.ts';
 import { NaiveBook } from './naive.ts';
 import { type DepthStream, depthStream, GRID } from './stream.ts';
 
@@ -135,19 +136,20 @@ function mergeRows(s: DepthStream): Row[] {
   const all = s.updates;
   const merge: number[] = [];
   const checked: number[] = [];
+  const peer: number[] = [];
+  // ccxt runs right after ours in every pass and the ratio is taken per pass: load from other processes on a shared
+  // machine then slows both sides of a ratio alike instead of skewing one median.
+  const ratios: number[] = [];
   let ours: DepthBook | null = null;
   for (let p = 0; p < PASSES; p++) {
     const run = tickstreamMerge(s, frames);
     merge.push(all / run.seconds);
     ours = run.book;
+    const theirs = ccxtMerge(s, frames);
+    same(theirs.top, topOf(ours, 1, 25), 'ccxt');
+    peer.push(all / theirs.seconds);
+    ratios.push(theirs.seconds / run.seconds);
     checked.push(all / tickstreamApply(s, frames));
-  }
-  // ccxt and the naive book are much slower: fewer passes, and the naive book on a prefix of the stream.
-  const peer: number[] = [];
-  for (let p = 0; p < Math.min(PASSES, 3); p++) {
-    const run = ccxtMerge(s, frames);
-    same(run.top, topOf(ours as DepthBook, 1, 25), 'ccxt');
-    peer.push(all / run.seconds);
   }
   const naiveFrames = Math.min(frames, 5000);
   const naive: number[] = [];
@@ -165,75 +167,24 @@ function mergeRows(s: DepthStream): Row[] {
     naive.push(updatesIn(s, naiveFrames) / run.seconds);
   }
   const ccxtRate = median(peer);
-  const row = (impl: string, metric: string, rates: number[], updates: number): Row => ({
+  const row = (impl: string, metric: string, rates: number[], updates: number, vsCcxt: number): Row => ({
     bench: 'depth-merge',
     metric,
     impl,
     value: Math.round(median(rates)),
     unit: '1/s',
     best: Math.round(Math.max(...rates)),
-    vs_ccxt: Number((median(rates) / ccxtRate).toFixed(2)),
+    vs_ccxt: Number(vsCcxt.toFixed(2)),
     updates,
     per_frame: PER_FRAME,
   });
+  const vs = (rates: number[]) => median(rates) / ccxtRate;
   return [
-    row('tickstream', 'updates_per_s', merge, all),
-    row('tickstream', 'updates_per_s_checksummed', checked, all),
-    row('ccxt', 'updates_per_s', peer, all),
-    row('naive', 'updates_per_s', naive, updatesIn(s, naiveFrames)),
+    row('tickstream', 'updates_per_s', merge, all, median(ratios)),
+    row('tickstream', 'updates_per_s_checksummed', checked, all, vs(checked)),
+    row('ccxt', 'updates_per_s', peer, all, 1),
+    row('naive', 'updates_per_s', naive, updatesIn(s, naiveFrames), vs(naive)),
   ];
-}
-
-// ─── depth-decode ───────────────────────────────────────────────────────────────────────────────────────────────────
-
-function decodeRows(s: DepthStream): Row[] {
-  const frames = s.diffs.slice(0, 20_000);
-  // As the gateway packs (server/gateway/frames.ts): plain maps, no records.
-  const packr = new Packr({ useRecords: false, variableMapSize: true });
-  const packed = frames.map((f) => packr.pack(f));
-  const texts = frames.map((f) => JSON.stringify(f));
-  const bytes = (sizes: number[]) => Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
-  const msgpackBytes = bytes(packed.map((b) => b.length));
-  const jsonBytes = bytes(texts.map((t) => Buffer.byteLength(t)));
-  const check = (frame: DepthDiffFrame, k: number) => {
-    if (frame.seq !== (frames[k] as DepthDiffFrame).seq) throw new Error('decode went wrong');
-  };
-  packed.forEach((b, k) => {
-    check(unpack(b) as DepthDiffFrame, k);
-  });
-  texts.forEach((t, k) => {
-    check(JSON.parse(t) as DepthDiffFrame, k);
-  });
-  const msgpack: number[] = [];
-  const json: number[] = [];
-  for (let p = 0; p < PASSES; p++) {
-    let sink = 0;
-    msgpack.push(
-      packed.length /
-        seconds(() => {
-          for (const b of packed) sink += (unpack(b) as DepthDiffFrame).bids.length;
-        }),
-    );
-    json.push(
-      texts.length /
-        seconds(() => {
-          for (const t of texts) sink += (JSON.parse(t) as DepthDiffFrame).bids.length;
-        }),
-    );
-    if (!(sink > 0)) throw new Error('nothing decoded');
-  }
-  const jsonRate = median(json);
-  const row = (impl: string, rates: number[], size: number): Row => ({
-    bench: 'depth-decode',
-    metric: 'frames_per_s',
-    impl,
-    value: Math.round(median(rates)),
-    unit: '1/s',
-    best: Math.round(Math.max(...rates)),
-    vs_json: Number((median(rates) / jsonRate).toFixed(2)),
-    bytes_per_frame: size,
-  });
-  return [row('msgpack', msgpack, msgpackBytes), row('json', json, jsonBytes)];
 }
 
 // ─── snapshot-post ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -246,6 +197,17 @@ const transferred: Make = (book) => {
   book.extract(1, SNAPSHOT_DEPTH, out);
   book.extract(2, SNAPSHOT_DEPTH, out, 0, SNAPSHOT_DEPTH * LEVEL_STRIDE);
   return { message: out, transfer: [out.buffer] };
+};
+
+/** Markets per batch: the worker posts one batch per page per frame with every market that changed (plane.ts). */
+const BATCH_MARKETS = 16;
+
+/** {@link BATCH_MARKETS} markets' snapshots in one message, each its own transferred Float64Array, as plane.ts sends. */
+const batched: Make = (book) => {
+  const views: Float64Array[] = [];
+  for (let m = 0; m < BATCH_MARKETS; m++)
+    views.push(transferred(book, views[0] as Float64Array).message as Float64Array);
+  return { message: views, transfer: views.map((v) => v.buffer as ArrayBuffer) };
 };
 
 /** The same levels as an array of 100 objects, cloned by postMessage. */
@@ -304,10 +266,16 @@ async function postRows(s: DepthStream): Promise<Row[]> {
   const count = 20_000;
   await postAll(book, transferred, 2000);
   await postAll(book, objects, 2000);
-  const runs = { transfer: [] as { total: number; send: number }[], objects: [] as { total: number; send: number }[] };
+  await postAll(book, batched, 200);
+  const runs = {
+    transfer: [] as { total: number; send: number }[],
+    objects: [] as { total: number; send: number }[],
+    batched: [] as { total: number; send: number }[],
+  };
   for (let p = 0; p < Math.min(PASSES, 5); p++) {
     runs.transfer.push(await postAll(book, transferred, count));
     runs.objects.push(await postAll(book, objects, count));
+    runs.batched.push(await postAll(book, batched, count / BATCH_MARKETS));
   }
   // Our part alone: both sides' top 50 written into a Float64Array (what `transferred` does before posting).
   const out = new Float64Array(2 * SNAPSHOT_DEPTH * LEVEL_STRIDE);
@@ -322,14 +290,15 @@ async function postRows(s: DepthStream): Promise<Row[]> {
       }),
     );
   }
-  const row = (impl: 'transfer' | 'objects'): Row => ({
+  const row = (impl: 'transfer' | 'objects' | 'batched'): Row => ({
     bench: 'snapshot-post',
     metric: 'us_per_snapshot',
-    impl,
+    impl: impl === 'batched' ? 'transfer_batched' : impl,
     value: Number(((median(runs[impl].map((r) => r.total)) / count) * 1e6).toFixed(2)),
     unit: 'us',
     send_us: Number(((median(runs[impl].map((r) => r.send)) / count) * 1e6).toFixed(2)),
     levels: 2 * SNAPSHOT_DEPTH,
+    markets_per_post: impl === 'batched' ? BATCH_MARKETS : 1,
   });
   return [
     {
@@ -341,6 +310,7 @@ async function postRows(s: DepthStream): Promise<Row[]> {
       levels: 2 * SNAPSHOT_DEPTH,
     },
     row('transfer'),
+    row('batched'),
     row('objects'),
   ];
 }
@@ -358,5 +328,5 @@ naiveMerge(warm, 1000);
 
 const stream = depthStream(UPDATES, PER_FRAME);
 report(mergeRows(stream));
-report(decodeRows(stream));
+report(decodeRows(stream, PASSES));
 report(await postRows(stream));

@@ -37,6 +37,9 @@ export function centsFactors(priceScale: number, amountScale: number): { divisor
  */
 export function valueCents(ticks: number, lots: number, divisor: number, multiplier: number): number {
   if (divisor === 1) return ticks * lots * multiplier;
+  // Most levels: the product itself is exact, so one rounded division does it.
+  const product = ticks * lots;
+  if (product <= Number.MAX_SAFE_INTEGER) return divRound(product, divisor);
   // ticks·lots / divisor = ticks·whole + ticks·rest / divisor, with lots = whole·divisor + rest: each product stays small.
   let whole = Math.floor(lots / divisor);
   let rest = lots - whole * divisor;
