@@ -37,4 +37,15 @@ export const TOKEN_HEADER = 'x-auth-token';
 export const LANG_HEADER = 'lang';
 
 /** Path prefixes that belong to the server, not to client routes (dev proxy, static fallback). */
-export const API_PREFIXES = ['/uc', '/market', '/exchange', '/swap', '/api', '/health', '/dev', '/ws'] as const;
+export const API_PREFIXES = [
+  '/uc',
+  '/market',
+  '/exchange',
+  '/swap',
+  '/api',
+  '/health',
+  '/dev',
+  '/ws',
+  '/config',
+  '/rest',
+] as const;

@@ -18,6 +18,7 @@ import { clientRoutes } from './http/client.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
 import { marketRoutes } from './http/market.ts';
+import { shellRoutes } from './http/shell.ts';
 import { ucRoutes } from './http/uc.ts';
 import type { MarketData } from './marketdata/index.ts';
 
@@ -114,6 +115,7 @@ export const app = fp<AppOptions>(
     await fastify.register(marketRoutes, { data: marketData, books: source });
     await registerGateway(fastify, source, { clock });
     await fastify.register(exchangeRoutes, { exchange });
+    await fastify.register(shellRoutes);
     await clientRoutes(fastify, config.clientDir);
   },
   { name: 'tickstream', fastify: '5.x' },

@@ -274,6 +274,43 @@ const MESSAGES = {
     vi_VN: 'Loại tiền tệ không được hỗ trợ: {currency}',
     hi_IN: 'असमर्थित मुद्रा: {currency}',
   },
+  // Application shell (server/http/language.ts, content.ts, inbox.ts).
+  unknownLanguage: {
+    zh_CN: '不支持的语言：{lang}',
+    zh_TW: '不支援的語言：{lang}',
+    en_US: 'Unsupported language: {lang}',
+    ko_KR: '지원하지 않는 언어입니다: {lang}',
+    ja: 'サポートされていない言語です：{lang}',
+    vi_VN: 'Ngôn ngữ không được hỗ trợ: {lang}',
+    hi_IN: 'असमर्थित भाषा: {lang}',
+  },
+  settingsEmpty: {
+    zh_CN: '没有可保存的设置，请提供 color、lang 或 currency',
+    zh_TW: '沒有可儲存的設定，請提供 color、lang 或 currency',
+    en_US: 'Nothing to save: give color, lang or currency',
+    ko_KR: '저장할 설정이 없습니다. color, lang 또는 currency를 입력하세요',
+    ja: '保存する設定がありません。color、lang、currency のいずれかを指定してください',
+    vi_VN: 'Không có gì để lưu: hãy cung cấp color, lang hoặc currency',
+    hi_IN: 'सहेजने के लिए कुछ नहीं है: color, lang या currency दें',
+  },
+  noticeNotFound: {
+    zh_CN: '公告不存在或已下线',
+    zh_TW: '公告不存在或已下線',
+    en_US: 'The announcement does not exist or has been withdrawn',
+    ko_KR: '공지사항이 존재하지 않거나 삭제되었습니다',
+    ja: 'お知らせが存在しないか、公開が終了しています',
+    vi_VN: 'Thông báo không tồn tại hoặc đã bị gỡ',
+    hi_IN: 'घोषणा मौजूद नहीं है या हटा ली गई है',
+  },
+  messageNotFound: {
+    zh_CN: '消息不存在',
+    zh_TW: '訊息不存在',
+    en_US: 'The message does not exist',
+    ko_KR: '메시지가 존재하지 않습니다',
+    ja: 'メッセージが存在しません',
+    vi_VN: 'Tin nhắn không tồn tại',
+    hi_IN: 'संदेश मौजूद नहीं है',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

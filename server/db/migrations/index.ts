@@ -4,6 +4,7 @@ import * as m0001 from './0001-init.ts';
 import * as m0002 from './0002-seed-catalogue.ts';
 import * as m0003 from './0003-exchange.ts';
 import * as m0004 from './0004-market-data.ts';
+import * as m0005 from './0005-shell.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-seed-catalogue': m0002,
   '0003-exchange': m0003,
   '0004-market-data': m0004,
+  '0005-shell': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
