@@ -1,22 +1,62 @@
-import { ApiCode, type Envelope, LANG_HEADER, TOKEN_HEADER } from '../../common/api.ts';
+import { TOKEN_HEADER } from '../../common/api.ts';
 import type { Lang } from '../../common/i18n.ts';
+import { currentLanguage, i18n } from '../i18n/i18n.ts';
+import { clearSession, getToken, getUser, setToken } from './session.ts';
+import { showToast } from './toast.ts';
 
-/** Request timeout of spec shell §9. */
-const TIMEOUT_MS = 30_000;
+/** spec shell §9: request timeout. */
+export const TIMEOUT_MS = 30_000;
+/** Codes of success (spec shell §8). */
+export const SUCCESS_CODES: readonly number[] = [0, 200];
+/** The second token header the spec's clients send beside x-auth-token. */
+export const ACCESS_TOKEN_HEADER = 'access-auth-token';
+/** Web platform headers (spec shell §7). */
+export const PLATFORM_HEADERS: Readonly<Record<string, string>> = { platform: 'web', 'client-type': 'pc' };
 
-export interface RequestOptions {
-  lang: Lang;
-  token?: string | null;
-  /** POST as JSON instead of the default form encoding (spec shell §7). */
-  json?: boolean;
-  signal?: AbortSignal;
-  /** Message used when the network fails (translated by the caller). */
-  networkError: string;
+/** The response envelope as callers see it: `message` copied into `msg` (spec shell §8). */
+export interface ApiResult<T> {
+  code: number;
+  message: string;
+  msg: string;
+  data: T | null;
+  total?: number;
 }
 
-type Params = Record<string, string | number | boolean | null | undefined>;
+export type Params = Record<string, string | number | boolean | null | undefined>;
 
-/** POST drops null, undefined and empty-string fields (spec shell §5). */
+export interface RequestOptions {
+  /** Language of this call; default the page's. */
+  lang?: Lang;
+  /** Token; default the session's. `null` sends none. */
+  token?: string | null;
+  /** POST as JSON instead of form encoding (spec shell §7: form unless stated). */
+  json?: boolean;
+  signal?: AbortSignal;
+  /** Overrides the translated network-failure message. */
+  networkError?: string;
+  /** No error toast for a refused call (background calls of the header). */
+  silent?: boolean;
+}
+
+/** What the request layer does to the page; the app replaces the defaults with its router's. */
+export interface RequestHooks {
+  /** Code 403: go to /login. */
+  forbidden(): void;
+}
+const hooks: RequestHooks = {
+  forbidden: () => {
+    if (typeof location !== 'undefined') location.assign('/login');
+  },
+};
+export function setRequestHooks(next: Partial<RequestHooks>): void {
+  Object.assign(hooks, next);
+}
+
+export function isSuccess(code: number): boolean {
+  return SUCCESS_CODES.includes(code);
+}
+
+/** POST drops null, undefined and empty-string fields, JSON and form alike (spec shell §5). */
 export function compactParams(params: Params): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(params)) {
@@ -25,39 +65,139 @@ export function compactParams(params: Params): Record<string, string | number | 
   return out;
 }
 
+const V_KEY = 'tickstream';
+
 /**
- * The shared request layer: language and token headers, a 30 s timeout, and an envelope back in every case;
- * a network failure resolves with code 500 and the translated message (spec shell §8).
+ * The `v` parameter (spec shell §7): the timestamp and the user id, lightly encrypted (XOR with a fixed key, then
+ * base64url) when a user is known, else the bare timestamp. It doubles as a cache buster.
  */
-export async function request<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  params: Params,
-  options: RequestOptions,
-): Promise<Envelope<T | null>> {
-  const headers: Record<string, string> = { [LANG_HEADER]: options.lang, accept: 'application/json' };
-  if (options.token) headers[TOKEN_HEADER] = options.token;
-  const signals = [AbortSignal.timeout(TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
-  let url = path;
-  let body: string | undefined;
+export function versionParam(now: number, userId?: number | null): string {
+  if (userId === undefined || userId === null) return String(now);
+  const plain = `${now}:${userId}`;
+  let mixed = '';
+  for (let i = 0; i < plain.length; i++) {
+    mixed += String.fromCharCode(plain.charCodeAt(i) ^ V_KEY.charCodeAt(i % V_KEY.length));
+  }
+  return btoa(mixed).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Reverses `versionParam` (for the server and the tests). */
+export function decodeVersionParam(v: string): { time: number; userId: number | null } {
+  if (/^\d+$/.test(v)) return { time: Number(v), userId: null };
+  const mixed = atob(v.replace(/-/g, '+').replace(/_/g, '/'));
+  let plain = '';
+  for (let i = 0; i < mixed.length; i++) {
+    plain += String.fromCharCode(mixed.charCodeAt(i) ^ V_KEY.charCodeAt(i % V_KEY.length));
+  }
+  const [time, userId] = plain.split(':');
+  return { time: Number(time), userId: userId ? Number(userId) : null };
+}
+
+function failure<T>(message: string): ApiResult<T> {
+  return { code: 500, message, msg: message, data: null };
+}
+
+function translateIn(lang: Lang, key: 'request.networkError' | 'request.setupFailed'): string {
+  return i18n.getFixedT(lang)(key);
+}
+
+interface Prepared {
+  url: string;
+  init: RequestInit;
+}
+
+function prepare(method: 'GET' | 'POST', path: string, params: Params, options: RequestOptions, lang: Lang): Prepared {
+  const token = options.token === undefined ? getToken() : options.token;
+  const headers: Record<string, string> = { ...PLATFORM_HEADERS, lang, accept: 'application/json' };
+  if (token) {
+    headers[TOKEN_HEADER] = token;
+    headers[ACCESS_TOKEN_HEADER] = token;
+  }
+  const query = new URLSearchParams();
   const fields = compactParams(params);
-  const encoded = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  let body: string | null = null;
   if (method === 'GET') {
-    if (encoded) url += `${url.includes('?') ? '&' : '?'}${encoded}`;
+    for (const [k, v] of Object.entries(fields)) query.append(k, String(v));
   } else if (options.json) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(fields);
   } else {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = encoded;
+    body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   }
+  query.set('v', versionParam(Date.now(), getUser()?.id));
+  query.set('langCode', lang);
+  const url = `${path}${path.includes('?') ? '&' : '?'}${query.toString()}`;
+  return { url, init: { method, headers, body } };
+}
+
+/**
+ * The shared request layer (spec shell §7–8). Every call gets the token, language and platform headers, `v` and
+ * `langCode`, and a 30 s timeout; it always resolves with an envelope: a refusal shows the server's message as an
+ * error toast, a network failure a translated toast and `{code: 500, msg}`, a setup failure 'loading timed out'.
+ * 401/4000 clear the session, 403 goes to /login, and a token in a response header is kept.
+ */
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params = {},
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const lang = options.lang ?? currentLanguage();
+  let prepared: Prepared;
   try {
-    const response = await fetch(url, { method, headers, body: body ?? null, signal: AbortSignal.any(signals) });
-    const envelope = (await response.json()) as Envelope<T>;
-    if (typeof envelope?.code !== 'number') throw new TypeError('not an envelope');
-    return envelope;
+    prepared = prepare(method, path, params, options, lang);
+  } catch {
+    const message = translateIn(lang, 'request.setupFailed');
+    showToast('error', message);
+    return failure(message);
+  }
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('timeout', 'TimeoutError')), TIMEOUT_MS);
+  const onAbort = () => timeout.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let raw: Partial<ApiResult<T>> & { code?: unknown };
+  let status: number;
+  try {
+    const response = await fetch(prepared.url, { ...prepared.init, signal: timeout.signal });
+    status = response.status;
+    const issued = response.headers.get(TOKEN_HEADER);
+    if (issued) setToken(issued);
+    raw = (await response.json()) as typeof raw;
+    if (typeof raw?.code !== 'number') throw new TypeError('not an envelope');
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return { code: ApiCode.internal, message: options.networkError, data: null };
+    const message = options.networkError ?? translateIn(lang, 'request.networkError');
+    showToast('error', message);
+    return failure(message);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
   }
+
+  const code = raw.code as number;
+  const message = typeof raw.message === 'string' ? raw.message : typeof raw.msg === 'string' ? raw.msg : '';
+  const result: ApiResult<T> = { ...raw, code, message, msg: message, data: (raw.data ?? null) as T | null };
+  if (isSuccess(code)) return result;
+
+  if (code === 401 || code === 4000 || status === 401) clearSession();
+  if (code === 403 || status === 403) hooks.forbidden();
+  if (!options.silent && message) showToast('error', message);
+  return result;
+}
+
+/** GET with query parameters. */
+export function get<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  return request<T>('GET', path, params, options);
+}
+
+/** Form-encoded POST. */
+export function post<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  return request<T>('POST', path, params, options);
+}
+
+/** JSON POST. */
+export function postJson<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  return request<T>('POST', path, params, { ...options, json: true });
 }

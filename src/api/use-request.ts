@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Envelope } from '../../common/api.ts';
+import { isSuccess } from './request.ts';
 
 export type RequestState<T> =
   | { status: 'loading' }
@@ -21,7 +22,7 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<Envelope<T 
     load(controller.signal).then(
       (envelope) => {
         if (controller.signal.aborted) return;
-        if (envelope.code === 0 && envelope.data !== null) setState({ status: 'done', data: envelope.data });
+        if (isSuccess(envelope.code) && envelope.data !== null) setState({ status: 'done', data: envelope.data });
         else setState({ status: 'error', message: envelope.message });
       },
       (error: unknown) => {

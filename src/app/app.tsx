@@ -1,36 +1,109 @@
-import { useState } from 'react';
-import { LANGS, type Lang } from '../../common/i18n.ts';
-import { MarketList } from '../features/markets/market-list.tsx';
-import { currentLang, LANGUAGE_NAMES, storeLang, translate } from '../i18n/messages.ts';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Router, useLocation, useSearch } from 'wouter';
+import { setRequestHooks } from '../api/request.ts';
+import { getToken, setUser } from '../api/session.ts';
+import { checkLoginAndLoadUser } from '../api/shell.ts';
+import { Footer } from '../features/shell/footer.tsx';
+import { Header } from '../features/shell/header.tsx';
+import { NotFound } from '../features/shell/not-found.tsx';
+import { ToBycoinAlert } from '../features/shell/to-bycoin-alert.tsx';
+import { i18n } from '../i18n/i18n.ts';
+import { splitLangPrefix } from '../i18n/languages.ts';
+import { ProgressBar, ProgressWhileMounted, progress } from '../ui/progress-bar.tsx';
+import { Toaster } from '../ui/toaster.tsx';
+import { storedTheme, usePreferencesVersion } from './preferences.ts';
+import { decide, type RouteDef, themeFor } from './routes.ts';
+import { ShellProvider, type ShellUser, useShell } from './shell-state.tsx';
+
+/** The router's base: the language prefix as written in the URL (`/ko`), or '' (spec shell §2). */
+export function routerBase(pathname: string): string {
+  const { prefix } = splitLangPrefix(pathname);
+  return prefix ? `/${pathname.split('/')[1]}` : '';
+}
+
+const pages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
+function pageOf(route: RouteDef): LazyExoticComponent<ComponentType> | null {
+  if (!route.page) return null;
+  let page = pages.get(route);
+  if (!page) {
+    page = lazy(route.page);
+    pages.set(route, page);
+  }
+  return page;
+}
+
+/** The master layout: guard, header, page, footer (spec shell §2, §4). */
+function Shell() {
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const { isLogin } = useShell();
+  usePreferencesVersion();
+  const decision = decide(pathname, search, isLogin);
+  const target = decision.kind === 'redirect' || decision.kind === 'login' ? decision.to : null;
+
+  useEffect(() => {
+    setRequestHooks({ forbidden: () => navigate('/login') });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (target) navigate(target, { replace: true });
+  }, [target, navigate]);
+
+  // With a token: check login and load user info, on every navigation except /login (spec shell §4).
+  useEffect(() => {
+    if (!getToken() || pathname === '/login') return;
+    const done = progress.start();
+    let live = true;
+    void checkLoginAndLoadUser<ShellUser>()
+      .then((user) => {
+        if (live && user) setUser(user);
+      })
+      .finally(done);
+    return () => {
+      live = false;
+      done();
+    };
+  }, [pathname]);
+
+  const route = decision.kind === 'render' ? decision.route : null;
+  const theme = themeFor(route, storedTheme());
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+
+  const Page = route ? pageOf(route) : null;
+  return (
+    <div className="app-shell" data-route={route?.path ?? (decision.kind === 'notFound' ? 'not-found' : 'pending')}>
+      <ProgressBar />
+      {!route?.hideHeader && <Header route={route} />}
+      <ToBycoinAlert search={search} />
+      <main className="site-main">
+        {Page ? (
+          <Suspense fallback={<ProgressWhileMounted />}>
+            <Page />
+          </Suspense>
+        ) : decision.kind === 'notFound' ? (
+          <NotFound />
+        ) : (
+          <ProgressWhileMounted />
+        )}
+      </main>
+      {route?.needFooter && <Footer />}
+    </div>
+  );
+}
 
 export function App() {
-  const [lang, setLang] = useState<Lang>(currentLang);
-  const choose = (next: Lang) => {
-    storeLang(next);
-    document.documentElement.lang = next.replace('_', '-');
-    setLang(next);
-  };
   return (
-    <>
-      <header className="top-bar">
-        <a className="brand" href="/">
-          <img src="/favicon.svg" alt="" width={24} height={24} />
-          Tickstream
-        </a>
-        <label className="lang">
-          <span className="visually-hidden">{translate(lang, 'language')}</span>
-          <select value={lang} onChange={(e) => choose(e.target.value as Lang)}>
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
-      <main>
-        <MarketList lang={lang} />
-      </main>
-    </>
+    <I18nextProvider i18n={i18n}>
+      <Router base={routerBase(location.pathname)}>
+        <ShellProvider>
+          <Shell />
+        </ShellProvider>
+      </Router>
+      <Toaster />
+    </I18nextProvider>
   );
 }

@@ -1,195 +1,27 @@
-import { DEFAULT_LANG, type Lang, parseLang } from '../../common/i18n.ts';
+import type { Lang } from '../../common/i18n.ts';
+import { i18n } from './i18n.ts';
+import type { Messages } from './locales/en-us.ts';
 
-/** UI strings of the market list and its order book, in the seven languages (spec shell §1). */
-const MESSAGES = {
-  zh_CN: {
-    title: '现货行情',
-    pair: '交易对',
-    lastPrice: '最新价',
-    change: '24h涨跌',
-    high: '24h最高',
-    low: '24h最低',
-    volume: '24h成交量',
-    loading: '加载中…',
-    empty: '暂无数据',
-    retry: '重试',
-    networkError: '网络异常，请尝试切换网络',
-    language: '语言',
-    orderBook: '盘口',
-    price: '价格',
-    amount: '数量',
-    total: '累计',
-    feedLive: '实时',
-    feedStale: '行情中断',
-    feedResyncing: '同步中',
-    feedConnecting: '连接中',
-    showBook: '查看盘口',
-  },
-  zh_TW: {
-    title: '現貨行情',
-    pair: '交易對',
-    lastPrice: '最新價',
-    change: '24h漲跌',
-    high: '24h最高',
-    low: '24h最低',
-    volume: '24h成交量',
-    loading: '載入中…',
-    empty: '暫無資料',
-    retry: '重試',
-    networkError: '網路異常，請嘗試切換網路',
-    language: '語言',
-    orderBook: '盤口',
-    price: '價格',
-    amount: '數量',
-    total: '累計',
-    feedLive: '即時',
-    feedStale: '行情中斷',
-    feedResyncing: '同步中',
-    feedConnecting: '連線中',
-    showBook: '查看盤口',
-  },
-  en_US: {
-    title: 'Spot markets',
-    pair: 'Pair',
-    lastPrice: 'Last price',
-    change: '24h change',
-    high: '24h high',
-    low: '24h low',
-    volume: '24h volume',
-    loading: 'Loading…',
-    empty: 'No data',
-    retry: 'Retry',
-    networkError: 'Network error, please try switching to another network',
-    language: 'Language',
-    orderBook: 'Order book',
-    price: 'Price',
-    amount: 'Amount',
-    total: 'Total',
-    feedLive: 'Live',
-    feedStale: 'Stale',
-    feedResyncing: 'Resyncing',
-    feedConnecting: 'Connecting',
-    showBook: 'Show order book',
-  },
-  ko_KR: {
-    title: '현물 시세',
-    pair: '거래쌍',
-    lastPrice: '최근 가격',
-    change: '24h 변동',
-    high: '24h 최고',
-    low: '24h 최저',
-    volume: '24h 거래량',
-    loading: '로딩 중…',
-    empty: '데이터 없음',
-    retry: '다시 시도',
-    networkError: '네트워크 오류입니다. 다른 네트워크로 전환해 보세요',
-    language: '언어',
-    orderBook: '호가창',
-    price: '가격',
-    amount: '수량',
-    total: '누적',
-    feedLive: '실시간',
-    feedStale: '시세 중단',
-    feedResyncing: '동기화 중',
-    feedConnecting: '연결 중',
-    showBook: '호가창 보기',
-  },
-  ja: {
-    title: '現物相場',
-    pair: '取引ペア',
-    lastPrice: '最新価格',
-    change: '24h変動',
-    high: '24h高値',
-    low: '24h安値',
-    volume: '24h出来高',
-    loading: '読み込み中…',
-    empty: 'データがありません',
-    retry: '再試行',
-    networkError: 'ネットワークエラーです。別のネットワークに切り替えてください',
-    language: '言語',
-    orderBook: '板情報',
-    price: '価格',
-    amount: '数量',
-    total: '累計',
-    feedLive: 'リアルタイム',
-    feedStale: '配信停止中',
-    feedResyncing: '再同期中',
-    feedConnecting: '接続中',
-    showBook: '板情報を表示',
-  },
-  vi_VN: {
-    title: 'Thị trường giao ngay',
-    pair: 'Cặp giao dịch',
-    lastPrice: 'Giá mới nhất',
-    change: 'Biến động 24h',
-    high: 'Cao nhất 24h',
-    low: 'Thấp nhất 24h',
-    volume: 'Khối lượng 24h',
-    loading: 'Đang tải…',
-    empty: 'Không có dữ liệu',
-    retry: 'Thử lại',
-    networkError: 'Lỗi mạng, vui lòng thử chuyển sang mạng khác',
-    language: 'Ngôn ngữ',
-    orderBook: 'Sổ lệnh',
-    price: 'Giá',
-    amount: 'Số lượng',
-    total: 'Tổng',
-    feedLive: 'Trực tiếp',
-    feedStale: 'Gián đoạn',
-    feedResyncing: 'Đang đồng bộ',
-    feedConnecting: 'Đang kết nối',
-    showBook: 'Xem sổ lệnh',
-  },
-  hi_IN: {
-    title: 'स्पॉट बाज़ार',
-    pair: 'जोड़ी',
-    lastPrice: 'अंतिम मूल्य',
-    change: '24घं परिवर्तन',
-    high: '24घं उच्च',
-    low: '24घं निम्न',
-    volume: '24घं वॉल्यूम',
-    loading: 'लोड हो रहा है…',
-    empty: 'कोई डेटा नहीं',
-    retry: 'पुनः प्रयास करें',
-    networkError: 'नेटवर्क त्रुटि, कृपया दूसरे नेटवर्क पर स्विच करें',
-    language: 'भाषा',
-    orderBook: 'ऑर्डर बुक',
-    price: 'मूल्य',
-    amount: 'मात्रा',
-    total: 'कुल',
-    feedLive: 'लाइव',
-    feedStale: 'रुका हुआ',
-    feedResyncing: 'पुनः सिंक हो रहा है',
-    feedConnecting: 'कनेक्ट हो रहा है',
-    showBook: 'ऑर्डर बुक देखें',
-  },
-} as const satisfies Record<Lang, Record<string, string>>;
+export { LANGUAGE_NAMES, storeLang } from './languages.ts';
 
-export type MessageKey = keyof (typeof MESSAGES)['zh_CN'];
+/** Keys of the market list and order book (their strings live in the locales under `markets`). */
+export type MessageKey = keyof Messages['markets'] | 'loading' | 'empty' | 'retry' | 'networkError' | 'language';
 
-export const LANGUAGE_NAMES: Record<Lang, string> = {
-  zh_CN: '简体中文',
-  zh_TW: '繁體中文',
-  en_US: 'English',
-  ko_KR: '한국어',
-  ja: '日本語',
-  vi_VN: 'Tiếng Việt',
-  hi_IN: 'हिन्दी',
+const SHARED: Partial<Record<MessageKey, string>> = {
+  loading: 'common.loading',
+  empty: 'common.empty',
+  retry: 'common.retry',
+  networkError: 'request.networkError',
+  language: 'header.language',
 };
 
-const STORAGE_KEY = 'lang';
-
-/** The stored language, else the URL prefix, else zh_CN (spec shell §1). */
-export function currentLang(): Lang {
-  const stored = parseLang(localStorage.getItem(STORAGE_KEY));
-  const prefix = parseLang(location.pathname.split('/')[1]);
-  return stored ?? prefix ?? DEFAULT_LANG;
-}
-
-export function storeLang(lang: Lang): void {
-  localStorage.setItem(STORAGE_KEY, lang);
-}
-
+/** Kept for screens written before i18next: the same strings, read from the i18next bundles. */
 export function translate(lang: Lang, key: MessageKey): string {
-  return MESSAGES[lang][key];
+  const path = SHARED[key] ?? `markets.${key}`;
+  return i18n.getFixedT(lang)(path as 'markets.title');
+}
+
+/** The language of this page (see `resolveLang`). */
+export function currentLang(): Lang {
+  return (i18n.language as Lang) || 'zh_CN';
 }

@@ -1,0 +1,113 @@
+/**
+ * The session of spec shell §4: the token that a response header hands out is kept in session storage and in a
+ * 30-day cookie; the signed-in user's id feeds the request layer's `v` parameter.
+ */
+
+export const TOKEN_KEY = 'token';
+export const TOKEN_COOKIE = 'token';
+/** spec shell §9: token cookie 30 days. */
+export const TOKEN_COOKIE_DAYS = 30;
+const USER_KEY = 'userInfo';
+
+export interface SessionUser {
+  id: number;
+  uid?: string;
+  username?: string;
+  promotionCode?: string;
+  /** Profile country (two-letter code). */
+  country?: string | null;
+  /** KYC country (two-letter code), set once identity is verified. */
+  kycTwoCode?: string | null;
+  realVerified?: number;
+}
+
+function session(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function hasDocument(): boolean {
+  return typeof document !== 'undefined';
+}
+
+export function readCookie(name: string): string | null {
+  if (!hasDocument()) return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+function writeCookie(name: string, value: string, days: number): void {
+  if (!hasDocument()) return;
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is the spec's (shell §4).
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}
+
+/** The token: session storage first, else the cookie (a new tab of a signed-in browser). */
+export function getToken(): string | null {
+  const stored = session()?.getItem(TOKEN_KEY);
+  if (stored) return stored;
+  const cookie = readCookie(TOKEN_COOKIE);
+  if (cookie) session()?.setItem(TOKEN_KEY, cookie);
+  return cookie || null;
+}
+
+/** Stores a token handed out by the server: session storage and a 30-day cookie. */
+export function setToken(token: string): void {
+  session()?.setItem(TOKEN_KEY, token);
+  writeCookie(TOKEN_COOKIE, token, TOKEN_COOKIE_DAYS);
+}
+
+/** A token kept only in session storage with no matching cookie (spec shell §4: clear it and reload). */
+export function hasOrphanToken(): boolean {
+  const stored = session()?.getItem(TOKEN_KEY);
+  return !!stored && readCookie(TOKEN_COOKIE) !== stored;
+}
+
+/** Clears the session and the stored credentials (code 401/4000, logout). */
+export function clearSession(): void {
+  session()?.removeItem(TOKEN_KEY);
+  session()?.removeItem(USER_KEY);
+  if (hasDocument()) {
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring the token cookie.
+    document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+  }
+  notify();
+}
+
+export function getUser(): SessionUser | null {
+  const raw = session()?.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as SessionUser;
+  } catch {
+    return null;
+  }
+}
+
+export function setUser(user: SessionUser): void {
+  session()?.setItem(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+const listeners = new Set<() => void>();
+let version = 0;
+function notify() {
+  version++;
+  for (const l of listeners) l();
+}
+
+/** For `useSyncExternalStore`: changes whenever the token is cleared or the user is stored. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export function sessionVersion(): number {
+  return version;
+}

@@ -1,0 +1,172 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { Lang } from '../../common/i18n.ts';
+import { get, isSuccess, post } from '../api/request.ts';
+import { getToken, getUser, type SessionUser, sessionVersion, subscribeSession } from '../api/session.ts';
+import type { DisplayCurrency } from '../format/currency.ts';
+import { currentLanguage, i18n } from '../i18n/i18n.ts';
+import { LANGS, prefixOf, splitLangPrefix, storeLang } from '../i18n/languages.ts';
+import { displayCurrency, setDisplayCurrency, usePreferencesVersion } from './preferences.ts';
+import { groupCountry, isVnGroup } from './user-group.ts';
+
+/** User info as the header reads it (spec shell §3 user info + page data). */
+export interface ShellUser extends SessionUser {
+  newMember?: boolean | number;
+  hasSim?: boolean | number;
+}
+
+export interface ShellState {
+  lang: Lang;
+  isLogin: boolean;
+  user: ShellUser | null;
+  vnGroup: boolean;
+  hasSim: boolean;
+  newMember: boolean;
+  /** Page data: the APK link. */
+  apk: string;
+  followEnable: boolean;
+  followStatus: number;
+  currency: DisplayCurrency;
+  /** Units of the display currency per USDT; null until known. */
+  rate: string | null;
+  setCurrency(currency: DisplayCurrency): void;
+  /** Language switch of spec shell §4: store, save to personal settings, set-language, reload. */
+  switchLanguage(lang: Lang): Promise<void>;
+  /** Language options: the server's list (code 200) when it has one, else the seven. */
+  languages: readonly Lang[];
+}
+
+/** `GET /uc/app-config-switch/index-config`: switches and page data (spec shell §3, §4). */
+interface IndexConfig {
+  followEnable?: boolean;
+  hasSim?: boolean;
+  newMember?: boolean;
+  apk?: string;
+}
+
+const ShellContext = createContext<ShellState | null>(null);
+
+export function useShell(): ShellState {
+  const state = useContext(ShellContext);
+  if (!state) throw new Error('useShell outside ShellProvider');
+  return state;
+}
+
+/** Lists inside `data` of the content endpoints, whichever field holds them. */
+export function listOf<T>(data: unknown): T[] {
+  if (Array.isArray(data)) return data as T[];
+  if (data && typeof data === 'object') {
+    for (const key of ['list', 'content', 'records', 'articles', 'rows', 'items']) {
+      const value = (data as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value as T[];
+    }
+  }
+  return [];
+}
+
+/** The URL to load after a language change: the same page under the new language's prefix when one was used. */
+export function urlForLanguage(lang: Lang, loc: { pathname: string; search: string; hash: string }): string {
+  const { prefix, rest } = splitLangPrefix(loc.pathname);
+  if (!prefix) return `${loc.pathname}${loc.search}${loc.hash}`;
+  const next = prefixOf(lang);
+  const path = rest === '/' ? next || '/' : `${next}${rest}`;
+  return `${path}${loc.search}${loc.hash}`;
+}
+
+export function ShellProvider({ children }: { children: ReactNode }) {
+  useSyncExternalStore(subscribeSession, sessionVersion, sessionVersion);
+  usePreferencesVersion();
+  const token = getToken();
+  const user = token ? (getUser() as ShellUser | null) : null;
+  const lang = currentLanguage();
+  const [follow, setFollow] = useState({ enable: false, status: 0 });
+  const [pageData, setPageData] = useState({ hasSim: false, newMember: false, apk: '' });
+  const [rate, setRate] = useState<string | null>(null);
+  const [languages, setLanguages] = useState<readonly Lang[]>(LANGS);
+  const country = groupCountry(user);
+  const currency = displayCurrency(country);
+
+  useEffect(() => {
+    // App config and follow config decide the copy-trading entry (spec shell §4); quiet until the server has them.
+    void get<IndexConfig>('/uc/app-config-switch/index-config', {}, { silent: true }).then((r) => {
+      if (!isSuccess(r.code) || !r.data) return;
+      const d = r.data;
+      setFollow((f) => ({ ...f, enable: !!d.followEnable }));
+      setPageData({ hasSim: !!d.hasSim, newMember: !!d.newMember, apk: d.apk ?? '' });
+    });
+    void get<{ status?: number }>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then((r) => {
+      if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
+    });
+    void get<{ value: string; name: string }[]>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
+      if (r.code !== 200) return;
+      const known = listOf<{ value: string }>(r.data)
+        .map((o) => o.value)
+        .filter((v): v is Lang => (LANGS as readonly string[]).includes(v));
+      if (known.length) setLanguages(known);
+    });
+    // Server-side translations (content words) apply only on code 200 (spec shell §7); kept in their own namespace.
+    void get<{ translations?: Record<string, string> }>('/api/getLanguage', { langCode: lang }, { silent: true }).then(
+      (r) => {
+        const words = r.data?.translations ?? r.data;
+        if (r.code === 200 && words && typeof words === 'object') {
+          i18n.addResourceBundle(lang, 'server', words, true, true);
+        }
+      },
+    );
+  }, [lang]);
+
+  useEffect(() => {
+    if (currency === 'USDT') {
+      setRate('1');
+      return;
+    }
+    setRate(null);
+    let live = true;
+    void get<{ inverse?: string }>(`/market/exchange-rate/${currency.toLowerCase()}/usdt`, {}, { silent: true }).then(
+      (r) => {
+        if (live && isSuccess(r.code) && r.data?.inverse) setRate(r.data.inverse);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [currency]);
+
+  const switchLanguage = useCallback(async (next: Lang) => {
+    storeLang(next);
+    if (getToken()) await post('/uc/member/personalize/set', { lang: next }, { silent: true });
+    await get('/api/setLanguage', { langCode: next }, { silent: true });
+    const target = urlForLanguage(next, location);
+    if (target === `${location.pathname}${location.search}${location.hash}`) location.reload();
+    else location.assign(target);
+  }, []);
+
+  const value = useMemo<ShellState>(
+    () => ({
+      lang,
+      isLogin: !!token,
+      user,
+      vnGroup: isVnGroup(user),
+      hasSim: pageData.hasSim || !!user?.hasSim,
+      newMember: pageData.newMember || !!user?.newMember,
+      apk: pageData.apk,
+      followEnable: follow.enable,
+      followStatus: follow.status,
+      currency,
+      rate,
+      setCurrency: setDisplayCurrency,
+      switchLanguage,
+      languages,
+    }),
+    [lang, token, user, follow, pageData, currency, rate, switchLanguage, languages],
+  );
+  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+}

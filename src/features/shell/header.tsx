@@ -1,0 +1,456 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { clearSession } from '../../api/session.ts';
+import {
+  type AppLinks,
+  loadAppLinks,
+  loadBalances,
+  loadMessages,
+  loadNotices,
+  loadUnreadCount,
+  logout,
+  type Message,
+  markAllRead,
+  type Notice,
+} from '../../api/shell.ts';
+import { showToast } from '../../api/toast.ts';
+import { assetMenu, mainMenu, onlyBuilt, USER_MENU } from '../../app/menu.ts';
+import { balancesShown, setBalancesShown, setStoredTheme, storedTheme } from '../../app/preferences.ts';
+import { isBuiltPath, type RouteDef } from '../../app/routes.ts';
+import { useShell } from '../../app/shell-state.tsx';
+import {
+  type AssetParts,
+  assetTotal,
+  currencySymbol,
+  DISPLAY_CURRENCIES,
+  formatCurrency,
+} from '../../format/currency.ts';
+import { LANGUAGE_NAMES, type Lang } from '../../i18n/languages.ts';
+import { Dropdown } from '../../ui/dropdown.tsx';
+import {
+  BellIcon,
+  ChevronDownIcon,
+  DownloadIcon,
+  EyeIcon,
+  EyeOffIcon,
+  GlobeIcon,
+  HelpIcon,
+  LogoMark,
+  MailIcon,
+  MoonIcon,
+  SunIcon,
+  UserIcon,
+  WalletIcon,
+} from '../../ui/icons.tsx';
+import { QrCode } from '../../ui/qr-code.tsx';
+import { SymbolSearch } from './symbol-search.tsx';
+
+/** spec shell §4: logout reloads after 1 s on a route that does not need login. */
+export const LOGOUT_RELOAD_MS = 1000;
+
+function formatTime(value: string | number | undefined): string {
+  if (value === undefined || value === '') return '';
+  const date = new Date(typeof value === 'number' ? value : value.replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) return String(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The master layout's header (spec shell §2). */
+export function Header({ route }: { route: RouteDef | null }) {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const menu = onlyBuilt(mainMenu(shell));
+  return (
+    <header className="site-header">
+      <Link href="/" className="brand" aria-label="Tickstream">
+        <LogoMark size={26} />
+        <span className="brand-name">Tickstream</span>
+      </Link>
+      <nav className="main-nav" aria-label={t('nav.home')}>
+        {menu.map((item) =>
+          item.children && item.children.length > 1 ? (
+            <Dropdown
+              key={item.label}
+              label={t(item.label)}
+              active={route?.nav === item.nav}
+              trigger={
+                <>
+                  {t(item.label)} <ChevronDownIcon />
+                </>
+              }
+            >
+              <ul className="menu-list">
+                {item.children.map((child) => (
+                  <li key={child.label}>
+                    <Link href={child.to}>{t(child.label)}</Link>
+                  </li>
+                ))}
+              </ul>
+            </Dropdown>
+          ) : (
+            <Link key={item.label} href={item.to} className={`nav-link${route?.nav === item.nav ? ' active' : ''}`}>
+              {t(item.label)}
+            </Link>
+          ),
+        )}
+      </nav>
+      <div className="header-tools">
+        <SymbolSearch />
+        {shell.isLogin ? <SignedInTools route={route} /> : <SignedOutButtons />}
+        <span className="tool-divider" aria-hidden="true" />
+        <LanguageSwitch />
+        <CurrencySwitch />
+        {route?.isCaseTheme && <ThemeSwitch />}
+      </div>
+    </header>
+  );
+}
+
+function SignedOutButtons() {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-buttons">
+      <Link href="/login" className="btn btn-ghost btn-sm">
+        {t('header.login')}
+      </Link>
+      <Link href="/register" className="btn btn-primary btn-sm">
+        {t('header.register')}
+      </Link>
+    </div>
+  );
+}
+
+function SignedInTools({ route }: { route: RouteDef | null }) {
+  return (
+    <>
+      <AssetsDropdown />
+      <UserMenu route={route} />
+      <NoticesDropdown />
+      <MessagesDropdown />
+      <HelpMenu />
+      <DownloadMenu />
+    </>
+  );
+}
+
+function AssetsDropdown() {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const [parts, setParts] = useState<AssetParts | null | 'loading' | 'failed'>(null);
+  const [shown, setShown] = useState(balancesShown);
+  // Balances load on the first hover (spec shell §4).
+  const requested = useRef(false);
+  const onOpen = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    setParts('loading');
+    void loadBalances().then((b) => setParts(b ?? 'failed'));
+  }, []);
+  const total = parts && typeof parts === 'object' && shell.rate ? assetTotal(parts, shell.rate) : null;
+  const items = onlyBuilt(assetMenu(shell));
+  const toggle = () => {
+    setBalancesShown(!shown);
+    setShown(!shown);
+  };
+  return (
+    <Dropdown
+      className="assets-dropdown"
+      align="right"
+      label={t('assets.menu')}
+      onOpen={onOpen}
+      trigger={
+        <>
+          <WalletIcon /> <span className="tool-label">{t('assets.menu')}</span>
+        </>
+      }
+    >
+      <div className="assets-panel">
+        <div className="assets-head">
+          <span className="muted">{t('assets.totalValue')}</span>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={toggle}
+            aria-label={shown ? t('assets.hideBalances') : t('assets.showBalances')}
+            aria-pressed={!shown}
+          >
+            {shown ? <EyeIcon /> : <EyeOffIcon />}
+          </button>
+        </div>
+        <div className="assets-total" data-testid="assets-total">
+          {parts === 'loading' ? t('common.loading') : shown ? formatCurrency(total, shell.currency) : '******'}
+        </div>
+        {parts === 'failed' && <p className="muted small pad">{t('assets.unavailable')}</p>}
+        {items.length > 0 && (
+          <ul className="menu-list">
+            {items.map((item) => (
+              <li key={item.label}>
+                <Link href={item.to}>{t(item.label)}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Dropdown>
+  );
+}
+
+function UserMenu({ route }: { route: RouteDef | null }) {
+  const { t } = useTranslation();
+  const { user } = useShell();
+  const [, navigate] = useLocation();
+  const items = onlyBuilt(USER_MENU);
+  // Logout (spec shell §4): clear the token, then /login when the route needs login, else reload after 1 s.
+  const onLogout = async () => {
+    if (!(await logout())) return;
+    clearSession();
+    showToast('success', t('user.loggedOut'));
+    if (route?.needLogin) navigate('/login');
+    else setTimeout(() => location.reload(), LOGOUT_RELOAD_MS);
+  };
+  return (
+    <Dropdown className="user-menu" align="right" label={user?.username ?? t('user.member')} trigger={<UserIcon />}>
+      <div className="user-panel">
+        <div className="user-name">{user?.username ?? '--'}</div>
+        <div className="muted small">
+          {t('user.uid')}: <span data-testid="user-uid">{user?.uid ?? user?.id ?? '--'}</span>
+        </div>
+      </div>
+      {items.length > 0 && (
+        <ul className="menu-list">
+          {items.map((item) => (
+            <li key={item.label}>
+              <Link href={item.to}>{t(item.label)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="menu-action" onClick={() => void onLogout()}>
+        {t('user.logout')}
+      </button>
+    </Dropdown>
+  );
+}
+
+function NoticesDropdown() {
+  const { t } = useTranslation();
+  const [notices, setNotices] = useState<Notice[] | null>(null);
+  useEffect(() => {
+    void loadNotices().then((n) => setNotices(n ?? []));
+  }, []);
+  return (
+    <Dropdown className="notices" align="right" label={t('header.notices')} trigger={<BellIcon />}>
+      <div className="feed-panel">
+        <div className="feed-title">{t('header.notices')}</div>
+        {notices === null && <p className="muted small">{t('common.loading')}</p>}
+        {notices?.length === 0 && <p className="muted small">{t('header.noNotices')}</p>}
+        <ul className="feed-list">
+          {notices?.map((n, i) => (
+            <li key={n.id ?? i}>
+              {n.html_url && isBuiltPath(n.html_url) ? (
+                <Link href={n.html_url}>{n.title}</Link>
+              ) : n.html_url?.startsWith('http') ? (
+                <a href={n.html_url} target="_blank" rel="noreferrer">
+                  {n.title}
+                </a>
+              ) : (
+                <span>{n.title}</span>
+              )}
+              <time className="muted small">{formatTime(n.created_at)}</time>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Dropdown>
+  );
+}
+
+function MessagesDropdown() {
+  const { t } = useTranslation();
+  const [messages, setMessages] = useState<Message[] | null>(null);
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    void loadUnreadCount().then(setUnread);
+    void loadMessages().then((m) => setMessages(m ?? []));
+  }, []);
+  const readAll = async () => {
+    if (await markAllRead()) {
+      setUnread(0);
+      setMessages((m) => m?.map((x) => ({ ...x, read: 1 })) ?? m);
+    }
+  };
+  return (
+    <Dropdown
+      className="messages"
+      align="right"
+      label={t('header.messages')}
+      trigger={
+        <>
+          <MailIcon />
+          {unread > 0 && <span className="badge">{unread > 99 ? '99+' : unread}</span>}
+        </>
+      }
+    >
+      <div className="feed-panel">
+        <div className="feed-title">
+          {t('header.messages')}
+          {unread > 0 && (
+            <button type="button" className="link-btn" onClick={() => void readAll()}>
+              {t('header.markAllRead')}
+            </button>
+          )}
+        </div>
+        {messages === null && <p className="muted small">{t('common.loading')}</p>}
+        {messages?.length === 0 && <p className="muted small">{t('header.noMessages')}</p>}
+        <ul className="feed-list">
+          {messages?.map((m, i) => (
+            <li key={m.id ?? i} className={m.read === 0 ? 'unread' : ''}>
+              <span className="clamp">{m.content}</span>
+              <time className="muted small">{formatTime(m.time)}</time>
+            </li>
+          ))}
+        </ul>
+        {isBuiltPath('/message') && (
+          <Link href="/message?type=message" className="feed-more">
+            {t('common.viewAll')}
+          </Link>
+        )}
+      </div>
+    </Dropdown>
+  );
+}
+
+const HELP_LINKS = [
+  { label: 'header.helpCenter', to: '/help' },
+  { label: 'header.feedback', to: '/feedback' },
+  { label: 'header.channelVerification', to: '/support-center/channel-verification' },
+] as const;
+
+function HelpMenu() {
+  const { t } = useTranslation();
+  const links = HELP_LINKS.filter((l) => isBuiltPath(l.to));
+  if (links.length === 0) return null;
+  return (
+    <Dropdown className="help-menu" align="right" label={t('header.help')} trigger={<HelpIcon />}>
+      <ul className="menu-list">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link href={l.to}>{t(l.label)}</Link>
+          </li>
+        ))}
+      </ul>
+    </Dropdown>
+  );
+}
+
+function DownloadMenu() {
+  const { t } = useTranslation();
+  const { apk } = useShell();
+  const [links, setLinks] = useState<AppLinks | null>(null);
+  const onOpen = useCallback(() => {
+    void loadAppLinks().then(setLinks);
+  }, []);
+  const origin = typeof location === 'undefined' ? '' : location.origin;
+  const ios = links?.appStore || links?.downloadPage || `${origin}/`;
+  const android = links?.apk || apk || links?.downloadPage || `${origin}/`;
+  return (
+    <Dropdown
+      className="download-menu"
+      align="right"
+      label={t('header.download')}
+      onOpen={onOpen}
+      trigger={<DownloadIcon />}
+    >
+      <div className="download-panel">
+        <div className="feed-title">{t('header.downloadTitle')}</div>
+        <div className="qr-row">
+          <figure>
+            <QrCode value={ios} label={t('header.ios')} />
+            <figcaption>{t('header.ios')}</figcaption>
+          </figure>
+          <figure>
+            <QrCode value={android} label={t('header.apk')} />
+            <figcaption>{t('header.apk')}</figcaption>
+          </figure>
+        </div>
+      </div>
+    </Dropdown>
+  );
+}
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { lang, languages, switchLanguage } = useShell();
+  return (
+    <label className="switch-select" title={t('header.language')}>
+      <GlobeIcon />
+      <span className="visually-hidden">{t('header.language')}</span>
+      <select value={lang} onChange={(e) => void switchLanguage(e.target.value as Lang)} data-testid="language-switch">
+        {languages.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function CurrencySwitch() {
+  const { t } = useTranslation();
+  const { currency, setCurrency } = useShell();
+  return (
+    <Dropdown
+      className="currency-switch"
+      align="right"
+      label={t('header.currency')}
+      trigger={
+        <span data-testid="currency-current">
+          {currency} <ChevronDownIcon />
+        </span>
+      }
+    >
+      {(close) => (
+        <ul className="menu-list" aria-label={t('header.currency')}>
+          {DISPLAY_CURRENCIES.map((c) => (
+            <li key={c}>
+              <button
+                type="button"
+                className={`menu-option${c === currency ? ' selected' : ''}`}
+                aria-pressed={c === currency}
+                data-currency={c}
+                onClick={() => {
+                  setCurrency(c);
+                  close();
+                }}
+              >
+                <span className="currency-code">{c}</span>
+                <span className="muted">{currencySymbol(c)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dropdown>
+  );
+}
+
+function ThemeSwitch() {
+  const { t } = useTranslation();
+  const theme = storedTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className="icon-btn theme-switch"
+      onClick={() => setStoredTheme(next)}
+      aria-label={t('header.toggleTheme')}
+      title={next === 'dark' ? t('header.themeDark') : t('header.themeLight')}
+      data-theme-current={theme}
+    >
+      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}

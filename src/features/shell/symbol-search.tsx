@@ -1,0 +1,155 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { SymbolThumb } from '../../../common/market.ts';
+import { get, isSuccess } from '../../api/request.ts';
+import { searchSymbols } from '../../app/symbol-search.ts';
+import { formatChangePercent } from '../../format/change.ts';
+import { formatPrice } from '../../format/price.ts';
+import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
+
+type Tab = 'all' | 'spot' | 'contract';
+interface Row {
+  symbol: string;
+  kind: 'spot' | 'contract';
+  price: string;
+  chg: number | null;
+  to: string;
+}
+
+function spotRows(thumbs: SymbolThumb[]): Row[] {
+  return thumbs.map((m) => ({
+    symbol: m.symbol,
+    kind: 'spot',
+    price: formatPrice(m.close, m.priceScale),
+    chg: m.chg,
+    to: `/trade/${m.coinSymbol}-${m.baseSymbol}`,
+  }));
+}
+
+/** Contract symbols: `{symbol: 'BTC_USDT' | 'BTC/USDT', price?, chg?}` rows of the swap service, when it is there. */
+function contractRows(data: unknown): Row[] {
+  const list = Array.isArray(data) ? data : [];
+  return list
+    .filter((m): m is { symbol: string; close?: string; price?: string; chg?: number } => typeof m?.symbol === 'string')
+    .map((m) => {
+      const base = m.symbol.split(/[_/-]/)[0]?.toUpperCase() ?? m.symbol;
+      return {
+        symbol: `${base}/USDT`,
+        kind: 'contract' as const,
+        price: m.close ?? m.price ?? '--',
+        chg: typeof m.chg === 'number' ? m.chg : null,
+        to: `/trade/contract?symbol=${base}_USDT&tradeType=contract`,
+      };
+    });
+}
+
+/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract. */
+export function SymbolSearch() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('all');
+  const [query, setQuery] = useState('');
+  const [rows, setRows] = useState<{ spot: Row[]; contract: Row[] } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open || rows) return;
+    void Promise.all([
+      get<SymbolThumb[]>('/market/symbol-thumb', {}, { silent: true }),
+      get<unknown>('/swap/symbol-thumb', {}, { silent: true }),
+    ]).then(([spot, contract]) =>
+      setRows({
+        spot: isSuccess(spot.code) && spot.data ? spotRows(spot.data) : [],
+        contract: isSuccess(contract.code) ? contractRows(contract.data) : [],
+      }),
+    );
+  }, [open, rows]);
+
+  useEffect(() => {
+    if (!open) return;
+    input.current?.focus();
+    const onDoc = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDoc);
+    return () => document.removeEventListener('mousedown', onDoc);
+  }, [open]);
+
+  const shown = useMemo(() => {
+    if (!rows) return [];
+    const pool = tab === 'spot' ? rows.spot : tab === 'contract' ? rows.contract : [...rows.spot, ...rows.contract];
+    return searchSymbols(pool, query);
+  }, [rows, tab, query]);
+
+  return (
+    <div className="symbol-search" ref={root}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('search.open')}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SearchIcon />
+      </button>
+      {open && (
+        <div className="search-popup" role="dialog" aria-label={t('search.open')}>
+          <div className="search-input">
+            <SearchIcon />
+            <input
+              ref={input}
+              type="text"
+              value={query}
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.placeholder')}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setOpen(false);
+              }}
+            />
+            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="search-tabs" role="tablist">
+            {(['all', 'spot', 'contract'] as const).map((k) => (
+              <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
+                {t(`search.${k}`)}
+              </button>
+            ))}
+          </div>
+          <div className="search-results">
+            {!rows && <p className="muted small pad">{t('common.loading')}</p>}
+            {rows && shown.length === 0 && <p className="muted small pad">{t('search.noResults')}</p>}
+            <ul>
+              {shown.map((r) => (
+                <li key={`${r.kind}:${r.symbol}`}>
+                  <button
+                    type="button"
+                    data-symbol={r.symbol}
+                    onClick={() => {
+                      setOpen(false);
+                      navigate(r.to);
+                    }}
+                  >
+                    <span className="sym">
+                      {r.symbol}
+                      {r.kind === 'contract' && <span className="tag">{t('search.perpetual')}</span>}
+                    </span>
+                    <span className="num">{r.price}</span>
+                    <span className={`num ${r.chg !== null && r.chg < 0 ? 'down' : 'up'}`}>
+                      {r.chg === null ? '--' : formatChangePercent(r.chg)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
