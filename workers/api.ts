@@ -29,7 +29,13 @@ export type FeedState = 'connecting' | 'live' | 'stale' | 'closed';
 /** A book's state: never shown as live while it may differ from the server's. */
 export type BookStatus = 'live' | 'stale' | 'resyncing';
 
-/** Health of the feed and, for a book view, of its book. */
+/**
+ * The REST history under a candles view: `loading` until the first answer, `retrying` after a failed fetch (retried
+ * with backoff; the live candles are shown meanwhile), `loaded` once merged.
+ */
+export type HistoryStatus = 'loading' | 'loaded' | 'retrying';
+
+/** Health of the feed and, for a book view, of its book; for a candles view, of its history. */
 export interface Health {
   feed: FeedState;
   /** Ms since the last frame of the socket. */
@@ -38,6 +44,8 @@ export interface Health {
   malformed: number;
   /** Book views only. */
   book?: { status: BookStatus; seq: number; resyncs: number };
+  /** Candles views only; `failures` counts failed fetches since the last success. */
+  history?: { status: HistoryStatus; failures: number };
 }
 
 /** Columns of a book side: `[price, volume, cumVolume, value]` per level, best first. */
@@ -67,8 +75,11 @@ export type SnapshotSink = (batch: SnapshotBatch) => void;
 export interface DataPlaneApi {
   /** Registers where this page's batches go (a comlink proxy). */
   attach(sink: SnapshotSink): void;
-  /** Opens a view; its first snapshot comes as soon as there is data. Returns the view id. */
-  open(spec: ViewSpec): number;
+  /**
+   * Opens a view; its first snapshot comes as soon as there is data (when `visible`, the default; else once made
+   * visible). Returns the view id.
+   */
+  open(spec: ViewSpec, visible?: boolean): number;
   close(id: number): void;
   /** A hidden view (background tab, collapsed panel) keeps merging but is not posted until visible again. */
   setVisible(id: number, visible: boolean): void;

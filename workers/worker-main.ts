@@ -1,11 +1,12 @@
 /**
  * What both worker kinds run: one feed to the page's origin, one data plane, market grids from the server's market
- * list. Depends on nothing outside workers/ and common/.
+ * list and candle history from its REST route. Depends on nothing outside workers/ and common/.
  */
 import { transfer } from 'comlink';
 import { WS_PATH } from '../common/protocol.ts';
+import { fetchHistory } from './candles/index.ts';
 import { Feed } from './feed/index.ts';
-import { DataPlane, type MarketGrid } from './publish/index.ts';
+import { DataPlane, type MarketGrid, realScheduler } from './publish/index.ts';
 
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
 const PAGE_IDLE_MS = 15_000;
@@ -28,9 +29,16 @@ export function startPlane(origin: string): DataPlane {
     return (await grids).get(symbol);
   };
   // A page that went away (closed tab) rejects the call; the sweep below then drops its views.
-  const plane = new DataPlane(feed, grid, (sink, batch, buffers) => {
-    Promise.resolve(sink(transfer(batch, buffers))).catch(() => {});
-  });
+  const plane = new DataPlane(
+    feed,
+    grid,
+    (sink, batch, buffers) => {
+      Promise.resolve(sink(transfer(batch, buffers))).catch(() => {});
+    },
+    realScheduler,
+    // The worker knows the origin: a candles view starts from the server's history, then follows the feed.
+    (symbol, interval) => fetchHistory(origin, symbol, interval),
+  );
   setInterval(() => plane.sweep(PAGE_IDLE_MS), PAGE_IDLE_MS);
   return plane;
 }

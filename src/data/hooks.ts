@@ -1,8 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CandleInterval } from '../../common/protocol.ts';
 import type { Health, Snapshot, ViewSpec } from '../../workers/api.ts';
 import { createDataClient, type DataClient } from './client.ts';
-import { SnapshotStore } from './store.ts';
+import { SnapshotStore, type Subscription } from './store.ts';
 
 let client: DataClient | null = null;
 let store: SnapshotStore | null = null;
@@ -10,40 +10,113 @@ let store: SnapshotStore | null = null;
 /** The page's one data client and store, made on first use; hidden tabs stop receiving snapshots. */
 export function dataStore(): SnapshotStore {
   if (!store) {
-    client = createDataClient();
+    const pageVisible = () => document.visibilityState !== 'hidden';
+    // A tab opened in the background starts hidden.
+    client = createDataClient({ pageVisible: pageVisible() });
     store = new SnapshotStore(client);
     const data = client;
-    document.addEventListener('visibilitychange', () => data.setVisible(document.visibilityState === 'visible'));
+    document.addEventListener('visibilitychange', () => data.setVisible(pageVisible()));
   }
   return store;
 }
 
-function useView<K extends Snapshot['kind']>(spec: ViewSpec & { kind: K }): Extract<Snapshot, { kind: K }> | null {
+export interface ViewOptions {
+  /**
+   * False while the panel is collapsed or off screen (see {@link useInViewport}): the worker keeps the data but posts
+   * nothing for it, and the component is not re-rendered; it shows the latest data again once true. Default true.
+   */
+  visible?: boolean;
+}
+
+function useView<K extends Snapshot['kind']>(
+  spec: ViewSpec & { kind: K },
+  options: ViewOptions = {},
+): Extract<Snapshot, { kind: K }> | null {
+  const visible = options.visible ?? true;
   const key = JSON.stringify(spec);
+  // Visibility is told to the subscription, not part of it: hiding a panel must not close and re-open its view.
+  const wanted = useRef(visible);
+  const held = useRef<Subscription | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec.
-  const subscribe = useCallback((listener: () => void) => dataStore().subscribe(spec, listener), [key]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const subscription = dataStore().watch(spec, listener, wanted.current);
+      held.current = subscription;
+      return () => {
+        subscription.close();
+        if (held.current === subscription) held.current = null;
+      };
+    },
+    [key],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec.
   const get = useCallback(() => dataStore().get(spec), [key]);
-  return useSyncExternalStore(subscribe, get) as Extract<Snapshot, { kind: K }> | null;
+  const snapshot = useSyncExternalStore(subscribe, get) as Extract<Snapshot, { kind: K }> | null;
+  // After the store's own effect (effects run in order), so a new subscription gets the latest wish too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new subscription must be told as well.
+  useEffect(() => {
+    wanted.current = visible;
+    held.current?.setVisible(visible);
+  }, [visible, subscribe]);
+  return snapshot;
 }
 
 /** A market's order book: `depth` levels per side, `groupTicks` aggregation (0 = none). */
-export const useBook = (symbol: string, depth = 50, groupTicks = 0) =>
-  useView({ kind: 'book', symbol, depth, groupTicks });
+export const useBook = (symbol: string, depth = 50, groupTicks = 0, options?: ViewOptions) =>
+  useView({ kind: 'book', symbol, depth, groupTicks }, options);
 
 /** The last 100 trades, newest first. */
-export const useTrades = (symbol: string) => useView({ kind: 'trades', symbol });
+export const useTrades = (symbol: string, options?: ViewOptions) => useView({ kind: 'trades', symbol }, options);
 
 /** Tickers of the given markets (all when empty). */
-export const useTickers = (symbols: string[] = []) => useView({ kind: 'tickers', symbols });
+export const useTickers = (symbols: string[] = [], options?: ViewOptions) =>
+  useView({ kind: 'tickers', symbols }, options);
 
 /** One market's ticker. */
-export const useTicker = (symbol: string) => useView({ kind: 'tickers', symbols: [symbol] });
+export const useTicker = (symbol: string, options?: ViewOptions) =>
+  useView({ kind: 'tickers', symbols: [symbol] }, options);
 
-export const useCandles = (symbol: string, interval: CandleInterval) => useView({ kind: 'candles', symbol, interval });
+/** The market's candles: the server's history (health.history says how it went), then live. */
+export const useCandles = (symbol: string, interval: CandleInterval, options?: ViewOptions) =>
+  useView({ kind: 'candles', symbol, interval }, options);
 
 /** The feed's health, and the book's when a symbol is given (live / stale / resyncing, frame age, resyncs). */
-export function useFeedHealth(symbol?: string): Health | null {
+export function useFeedHealth(symbol?: string, options?: ViewOptions): Health | null {
   const spec: ViewSpec = symbol ? { kind: 'book', symbol, depth: 1, groupTicks: 0 } : { kind: 'tickers', symbols: [] };
-  return useView(spec)?.health ?? null;
+  return useView(spec, options)?.health ?? null;
+}
+
+/**
+ * Calls `onChange` with whether `element` is within `rootMargin` of the viewport, each time that changes; returns the
+ * stop function. Without IntersectionObserver nothing is called (the element counts as visible).
+ */
+export function observeInViewport(
+  element: Element,
+  onChange: (inViewport: boolean) => void,
+  rootMargin = '0px',
+): () => void {
+  if (typeof IntersectionObserver === 'undefined') return () => {};
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const last = entries.at(-1);
+      if (last) onChange(last.isIntersecting);
+    },
+    { rootMargin },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Whether the element of `ref` is on screen (a panel scrolled away or `display: none` is not), for
+ * `{ visible: useInViewport(ref) }`. True until the first observation, so data is not held back for a mounted panel.
+ * The element must be mounted with the component.
+ */
+export function useInViewport(ref: RefObject<Element | null>, rootMargin = '0px'): boolean {
+  const [inViewport, setInViewport] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    return element ? observeInViewport(element, setInViewport, rootMargin) : undefined;
+  }, [ref, rootMargin]);
+  return inViewport;
 }

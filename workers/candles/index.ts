@@ -2,6 +2,7 @@
 import { periodStart } from '../../common/candles.ts';
 import type { CandleInterval, CandlesFrame } from '../../common/protocol.ts';
 
+export { fetchHistory, HISTORY_LIMIT, historyUrl, parseHistory } from './history.ts';
 export { periodStart };
 
 /** Numbers per candle, on the wire and in {@link CandleSeries.extract}: `[openTime, open, high, low, close, volume]`. */
@@ -19,6 +20,9 @@ export type Candle = [openTime: number, open: number, high: number, low: number,
  *   snapshot's appended; older ones stay. (The gateway's snapshot holds only the current candle, so a resubscribe
  *   must not wipe the history loaded with {@link load}.)
  * - An update replaces the candle with the same open time or appends a newer one.
+ * - History ({@link load}, from REST) only fills in: a candle the live feed has written since the last
+ *   {@link unconfirm} wins over the history's candle of the same open time, since the request may have been answered
+ *   before the frame was sent; history that arrives late therefore never rolls a candle back.
  * - {@link applyTrade} moves the last candle between candle frames (spec: the last candle is updated live from
  *   trades); trades the server's candles already include (time ≤ the last candle frame's `t`) are skipped, so a trade
  *   is never counted twice.
@@ -27,6 +31,8 @@ export class CandleSeries {
   readonly capacity: number;
   version = 0;
   private readonly ring: Float64Array;
+  /** Per slot: 1 when the live feed (a candle frame or a trade) wrote the candle, 0 when history did. */
+  private readonly live: Uint8Array;
   /** Slot of the oldest candle. */
   private start = 0;
   private count = 0;
@@ -40,6 +46,7 @@ export class CandleSeries {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`candle series capacity ${capacity}`);
     this.capacity = capacity;
     this.ring = new Float64Array(capacity * CANDLE_FIELDS);
+    this.live = new Uint8Array(capacity);
   }
 
   get size(): number {
@@ -52,9 +59,70 @@ export class CandleSeries {
     return frame.kind === 'snapshot' ? this.merge(frame.candles) : this.update(frame.candles);
   }
 
-  /** History (REST), oldest first, merged as a snapshot is. */
+  /**
+   * History (REST), oldest first: candles not held are inserted in time order (before the oldest held, or into a gap
+   * the feed missed), held ones are replaced unless the live feed wrote them; the newest {@link capacity} are kept.
+   * Returns whether anything changed.
+   */
   load(candles: ArrayLike<number>): boolean {
-    return this.merge(candles);
+    const groups = Math.floor(candles.length / CANDLE_FIELDS);
+    if (groups === 0) return false;
+    // A cold path (once per subscription and reconnect): merge into a fresh array, then write the ring anew.
+    const merged = new Float64Array((this.count + groups) * CANDLE_FIELDS);
+    const flags = new Uint8Array(this.count + groups);
+    let n = 0;
+    let held = 0;
+    let changed = false;
+    const take = (from: ArrayLike<number>, at: number, live: number) => {
+      for (let f = 0; f < CANDLE_FIELDS; f++) merged[n * CANDLE_FIELDS + f] = from[at + f] as number;
+      flags[n++] = live;
+    };
+    let previous = Number.NEGATIVE_INFINITY;
+    for (let g = 0; g < groups; g++) {
+      const i = g * CANDLE_FIELDS;
+      const openTime = candles[i] as number;
+      // Rows out of order (or NaN) are not trusted; the caller sorts them.
+      if (!(openTime > previous)) continue;
+      previous = openTime;
+      while (held < this.count && this.openTimeOf(held) < openTime) {
+        take(this.ring, this.slot(held) * CANDLE_FIELDS, this.live[this.slot(held)] as number);
+        held++;
+      }
+      if (held < this.count && this.openTimeOf(held) === openTime) {
+        const at = this.slot(held) * CANDLE_FIELDS;
+        if (this.live[this.slot(held)] === 1) {
+          take(this.ring, at, 1);
+        } else {
+          take(candles, i, 0);
+          for (let f = 1; f < CANDLE_FIELDS; f++) if (this.ring[at + f] !== candles[i + f]) changed = true;
+        }
+        held++;
+      } else {
+        take(candles, i, 0);
+        changed = true;
+      }
+    }
+    while (held < this.count) {
+      take(this.ring, this.slot(held) * CANDLE_FIELDS, this.live[this.slot(held)] as number);
+      held++;
+    }
+    if (!changed) return false;
+    const keep = Math.min(n, this.capacity);
+    const skip = n - keep;
+    this.ring.set(merged.subarray(skip * CANDLE_FIELDS, n * CANDLE_FIELDS));
+    this.live.set(flags.subarray(skip, n));
+    this.start = 0;
+    this.count = keep;
+    this.version++;
+    return true;
+  }
+
+  /**
+   * The feed missed frames (a reconnect): the candles it wrote may lack trades, so history loaded from now on may
+   * replace them. What the feed writes after this wins again.
+   */
+  unconfirm(): void {
+    this.live.fill(0);
   }
 
   /**
@@ -75,6 +143,7 @@ export class CandleSeries {
       if (price < (ring[last + 3] as number)) ring[last + 3] = price;
       ring[last + 4] = price;
       ring[last + 5] = (ring[last + 5] as number) + volume;
+      this.live[last / CANDLE_FIELDS] = 1;
     }
     this.version++;
     return true;
@@ -141,6 +210,7 @@ export class CandleSeries {
         );
       } else if (at >= 0) {
         for (let f = 1; f < CANDLE_FIELDS; f++) this.ring[at + f] = candles[i + f] as number;
+        this.live[at / CANDLE_FIELDS] = 1;
       } else {
         // Older than every held candle, or in a gap: nothing to attach it to.
         continue;
@@ -176,7 +246,12 @@ export class CandleSeries {
     r[at + 3] = low;
     r[at + 4] = close;
     r[at + 5] = volume;
+    this.live[at / CANDLE_FIELDS] = 1;
     this.count++;
+  }
+
+  private openTimeOf(k: number): number {
+    return this.ring[this.slot(k) * CANDLE_FIELDS] as number;
   }
 
   /** Ring slot of the k-th oldest candle. */

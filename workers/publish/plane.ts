@@ -6,6 +6,7 @@ import {
   DEFAULT_PUBLISH_RATE,
   type FeedState,
   type Health,
+  type HistoryStatus,
   PUBLISH_RATES,
   type PublishRate,
   type Snapshot,
@@ -16,12 +17,15 @@ import {
 } from '../api.ts';
 import { DepthBook } from '../book/index.ts';
 import { CandleSeries } from '../candles/index.ts';
+import { type Backoff, backoffDelay } from '../feed/index.ts';
 import { TICKER_COLUMNS, Tickers } from '../ticker/index.ts';
 import { TRADES_CAP as TAPE_CAP, TradeTape } from '../trades/index.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
 
 /** Fresh snapshots asked for one book at most this often. */
 const MIN_RESYNC_MS = 1000;
+/** Retries of a failed candle history fetch: 0.5–1 s, 1–2 s, … up to 15–30 s. */
+export const HISTORY_BACKOFF: Readonly<Backoff> = { minMs: 1000, maxMs: 30_000, factor: 2, jitter: 0.5 };
 
 /** What the plane needs of the socket (workers/feed's Feed; a fake in tests). */
 export interface FeedPort {
@@ -43,6 +47,9 @@ export interface MarketGrid {
 /** Sends a batch to a page, transferring the listed buffers (comlink `transfer` in a worker, a plain call in tests). */
 export type Post = (sink: SnapshotSink, batch: SnapshotBatch, transfer: ArrayBuffer[]) => void;
 
+/** A market's candle history (REST), flat `[openTime, open, high, low, close, volume, …]` oldest first; rejects on failure. */
+export type HistoryLoader = (symbol: string, interval: CandleInterval) => Promise<ArrayLike<number>>;
+
 /** One channel's state, shared by every view and page that watches it; `version` grows with each change. */
 interface Source {
   version: number;
@@ -52,6 +59,14 @@ interface Source {
 
 interface BookSource extends Source {
   book: DepthBook;
+}
+
+interface CandleSource extends Source {
+  series: CandleSeries;
+  /** Null without a history loader. */
+  history: { status: HistoryStatus; failures: number } | null;
+  /** Fetches the history again: the feed missed frames. */
+  reload: () => void;
 }
 
 interface View {
@@ -79,7 +94,7 @@ interface Page {
 export class DataPlane {
   private readonly books = new Map<string, BookSource>();
   private readonly tapes = new Map<string, Source & { tape: TradeTape }>();
-  private readonly series = new Map<string, Source & { series: CandleSeries }>();
+  private readonly series = new Map<string, CandleSource>();
   private tickerSource: (Source & { tickers: Tickers }) | null = null;
   private readonly pages = new Set<Page>();
   private nextView = 1;
@@ -91,11 +106,18 @@ export class DataPlane {
     private readonly grid: (symbol: string) => Promise<MarketGrid | undefined>,
     private readonly post: Post,
     private readonly scheduler: Scheduler = realScheduler,
+    /** Where a candles view's history comes from; without one a series starts from the live candles alone. */
+    private readonly history: HistoryLoader | null = null,
   ) {
     feed.onHealth(() => this.healthChanged());
     // Every book may have missed frames while the socket was down; their snapshots follow the re-subscription.
+    // Candles too: the gateway's snapshot holds only the current candle, so the ones missed come from the history.
     feed.onReconnect(() => {
       for (const source of this.books.values()) source.book.markResyncing();
+      for (const source of this.series.values()) {
+        source.series.unconfirm();
+        source.reload();
+      }
       this.healthChanged();
     });
   }
@@ -114,7 +136,7 @@ export class DataPlane {
         page.sink = sink;
         page.throttle.request();
       },
-      open: (spec) => this.open(page, spec),
+      open: (spec, visible) => this.open(page, spec, visible ?? true),
       close: (id) => this.closeView(page, id),
       setVisible: (id, visible) => {
         const view = page.views.get(id);
@@ -148,12 +170,12 @@ export class DataPlane {
     for (const page of this.pages) if (now - page.lastPing > idleMs) this.disconnect(page);
   }
 
-  private open(page: Page, spec: ViewSpec): number {
+  private open(page: Page, spec: ViewSpec, visible: boolean): number {
     const id = this.nextView++;
-    const view: View = { id, spec, page, visible: true, posted: -1, source: this.acquire(spec) };
+    const view: View = { id, spec, page, visible, posted: -1, source: this.acquire(spec) };
     page.views.set(id, view);
     // The first snapshot goes at once when the data is already here (another view brought it).
-    if (view.source.version > 0) this.publish(page);
+    if (visible && view.source.version > 0) this.publish(page);
     return id;
   }
 
@@ -257,7 +279,7 @@ export class DataPlane {
     let source = this.series.get(key);
     if (!source) {
       const series = new CandleSeries(interval);
-      const created = { series, version: 0, views: 0, detach: () => {} };
+      const created: CandleSource = { series, version: 0, views: 0, detach: () => {}, history: null, reload: () => {} };
       const candles = this.feed.subscribe(channel.candles(symbol, interval), (frame) => {
         if (frame.kind !== 'snapshot' && frame.kind !== 'update') return;
         series.apply(frame as Parameters<CandleSeries['apply']>[0]);
@@ -273,15 +295,78 @@ export class DataPlane {
         }
         if (moved) this.changed(created);
       });
+      const history = this.history ? this.followHistory(created, symbol, interval, this.history) : () => {};
       created.detach = () => {
         candles();
         trades();
+        history();
       };
       this.series.set(key, created);
       source = created;
     }
     source.views++;
     return source;
+  }
+
+  /**
+   * Loads a series' history now and again on {@link CandleSource.reload}; a failed fetch is retried with backoff and
+   * shown in the health, the live candles going on meanwhile. Returns the stop function.
+   */
+  private followHistory(source: CandleSource, symbol: string, interval: CandleInterval, load: HistoryLoader) {
+    let timer: unknown = null;
+    let inFlight = false;
+    let again = false;
+    let stopped = false;
+    source.history = { status: 'loading', failures: 0 };
+    const fetchNow = () => {
+      timer = null;
+      inFlight = true;
+      let answer: Promise<ArrayLike<number>>;
+      try {
+        answer = load(symbol, interval);
+      } catch (error) {
+        answer = Promise.reject(error);
+      }
+      answer.then(
+        (candles) => {
+          inFlight = false;
+          if (stopped) return;
+          source.series.load(candles);
+          source.history = { status: 'loaded', failures: 0 };
+          this.changed(source);
+          if (again) {
+            again = false;
+            fetchNow();
+          }
+        },
+        () => {
+          inFlight = false;
+          if (stopped) return;
+          const failures = (source.history?.failures ?? 0) + 1;
+          source.history = { status: 'retrying', failures };
+          // A reload asked for meanwhile is this retry.
+          again = false;
+          timer = this.scheduler.setTimeout(fetchNow, backoffDelay(failures - 1, HISTORY_BACKOFF, Math.random));
+          this.changed(source);
+        },
+      );
+    };
+    source.reload = () => {
+      if (stopped) return;
+      // An answer in flight may predate what the feed missed: ask again after it. A retry waiting is done now, as
+      // the socket that just came back says the server is up.
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      if (timer !== null) this.scheduler.clearTimeout(timer);
+      fetchNow();
+    };
+    fetchNow();
+    return () => {
+      stopped = true;
+      if (timer !== null) this.scheduler.clearTimeout(timer);
+    };
   }
 
   private tickers(): Source {
@@ -382,10 +467,12 @@ export class DataPlane {
         return { kind: 'tickers', symbols, values, health: this.health() };
       }
       case 'candles': {
-        const { series } = view.source as Source & { series: CandleSeries };
+        const { series, history } = view.source as CandleSource;
         const out = new Float64Array(series.capacity * CANDLE_COLUMNS);
         const n = series.extract(out);
-        return { kind: 'candles', candles: out.subarray(0, n * CANDLE_COLUMNS), health: this.health() };
+        const health = this.health();
+        if (history) health.history = { ...history };
+        return { kind: 'candles', candles: out.subarray(0, n * CANDLE_COLUMNS), health };
       }
     }
   }

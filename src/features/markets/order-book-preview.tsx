@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import type { Lang } from '../../../common/i18n.ts';
 import { BOOK_COLUMNS, type BookStatus, type FeedState } from '../../../workers/api.ts';
-import { useBook } from '../../data/hooks.ts';
+import { useBook, useInViewport } from '../../data/hooks.ts';
 import { type MessageKey, translate } from '../../i18n/messages.ts';
 
 const LEVELS = 10;
@@ -45,12 +46,14 @@ function rows(side: Float64Array | undefined, priceScale: number, amountScale: n
 export function OrderBookPreview(props: { symbol: string; priceScale: number; amountScale: number; lang: Lang }) {
   const { symbol, priceScale, amountScale, lang } = props;
   const t = (key: MessageKey) => translate(lang, key);
-  const book = useBook(symbol, LEVELS, 0);
+  const panel = useRef<HTMLElement>(null);
+  // Below a long list on a narrow screen: the worker stops posting the book until it is scrolled into view.
+  const book = useBook(symbol, LEVELS, 0, { visible: useInViewport(panel) });
   const readout = state(book?.health.feed, book?.health.book?.status);
   const asks = rows(book?.asks, priceScale, amountScale).reverse();
   const bids = rows(book?.bids, priceScale, amountScale);
   return (
-    <section className="book-preview" aria-labelledby="book-preview-title" data-symbol={symbol}>
+    <section ref={panel} className="book-preview" aria-labelledby="book-preview-title" data-symbol={symbol}>
       <header>
         <h2 id="book-preview-title">
           {t('orderBook')} · {symbol}

@@ -130,4 +130,96 @@ describe('CandleSeries', () => {
     day.applyTrade(2, 1, Date.UTC(2026, 10, 23) + DAY / 2);
     expect(read(day).map((c) => c[0])).toEqual([Date.UTC(2026, 10, 22), Date.UTC(2026, 10, 23)]);
   });
+
+  it('takes history under the live candles: the live candle of the same open time wins', () => {
+    const series = new CandleSeries('M1');
+    // The gateway's snapshot (the current candle) and an update that opened the next one came first.
+    series.apply({ kind: 'snapshot', t: T + 2 * MIN, candles: [T + 2 * MIN, 5, 9, 4, 8, 30] });
+    series.apply({ kind: 'update', t: T + 3 * MIN, candles: [T + 3 * MIN, 8, 8, 8, 8, 1] });
+    // The history was answered earlier: its current candle is older than the live one.
+    expect(series.load([T, 1, 2, 1, 2, 10, T + MIN, 2, 3, 2, 3, 10, T + 2 * MIN, 5, 6, 4, 6, 20])).toBe(true);
+    expect(read(series)).toEqual([
+      [T, 1, 2, 1, 2, 10],
+      [T + MIN, 2, 3, 2, 3, 10],
+      [T + 2 * MIN, 5, 9, 4, 8, 30],
+      [T + 3 * MIN, 8, 8, 8, 8, 1],
+    ]);
+    // The same history once more changes nothing.
+    const version = series.version;
+    expect(series.load([T, 1, 2, 1, 2, 10, T + MIN, 2, 3, 2, 3, 10, T + 2 * MIN, 5, 6, 4, 6, 20])).toBe(false);
+    expect(series.version).toBe(version);
+  });
+
+  it('lets a live frame or a trade replace a history candle, and later history not roll it back', () => {
+    const series = new CandleSeries('M1');
+    series.load([T, 1, 2, 1, 2, 10, T + MIN, 2, 3, 2, 3, 10]);
+    series.apply({ kind: 'update', t: T + MIN + 5, candles: [T + MIN, 2, 4, 2, 4, 12] });
+    series.applyTrade(5, 1, T + MIN + 10);
+    expect(series.last()).toEqual([T + MIN, 2, 5, 2, 5, 13]);
+    series.load([T, 1, 2, 1, 2, 11, T + MIN, 2, 3, 2, 3, 10]);
+    expect(read(series)).toEqual([
+      [T, 1, 2, 1, 2, 11],
+      [T + MIN, 2, 5, 2, 5, 13],
+    ]);
+  });
+
+  it('fills a gap the feed missed and, after unconfirm (a reconnect), takes the history for candles it holds', () => {
+    const series = new CandleSeries('M1');
+    series.apply({ kind: 'update', t: T, candles: [T, 1, 1, 1, 1, 1] });
+    // The socket was down for two periods; the re-subscription's snapshot brought only the current candle.
+    series.apply({ kind: 'snapshot', t: T + 3 * MIN, candles: [T + 3 * MIN, 4, 4, 4, 4, 4] });
+    series.unconfirm();
+    series.apply({ kind: 'update', t: T + 3 * MIN + 1, candles: [T + 3 * MIN, 4, 5, 4, 5, 6] });
+    series.load([T, 1, 2, 1, 2, 9, T + MIN, 2, 2, 2, 2, 2, T + 2 * MIN, 3, 3, 3, 3, 3, T + 3 * MIN, 4, 4, 4, 4, 4]);
+    expect(read(series)).toEqual([
+      [T, 1, 2, 1, 2, 9],
+      [T + MIN, 2, 2, 2, 2, 2],
+      [T + 2 * MIN, 3, 3, 3, 3, 3],
+      [T + 3 * MIN, 4, 5, 4, 5, 6],
+    ]);
+  });
+
+  it('keeps the newest candles when history and live overflow the capacity, and drops rows out of order', () => {
+    const series = new CandleSeries('M1', 3);
+    series.apply({ kind: 'update', t: T, candles: [T + 4 * MIN, 9, 9, 9, 9, 9] });
+    const history: number[] = [];
+    for (let k = 0; k < 4; k++) history.push(T + k * MIN, k, k, k, k, k);
+    history.push(T + MIN, 7, 7, 7, 7, 7);
+    series.load(history);
+    expect(read(series).map((c) => c[1])).toEqual([2, 3, 9]);
+    series.applyTrade(10, 1, T + 5 * MIN);
+    expect(read(series).map((c) => c[1])).toEqual([3, 9, 10]);
+  });
+
+  it('equals "live wins, history fills in" after any interleaving of live updates and one history load', () => {
+    const candle = fc.tuple(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 99 }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), candle), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(candle, { maxLength: 40 }),
+        (steps, loadAt, historyValues) => {
+          const series = new CandleSeries('M1');
+          const expected = new Map<number, number[]>();
+          const history = historyValues.flatMap(([p, v], k) => [T + k * MIN, p, p, p, p, v]);
+          for (const [k, [p, v]] of historyValues.entries()) expected.set(T + k * MIN, [T + k * MIN, p, p, p, p, v]);
+          const live = new Map<number, number[]>();
+          let open = 0;
+          const load = () => series.load(history);
+          steps.forEach(([advance, [p, v]], i) => {
+            if (i === loadAt) load();
+            // The server updates the current candle or opens a later one.
+            open += advance;
+            const c = [T + open * MIN, p, p + 1, p, p, v];
+            series.apply({ kind: 'update', t: T + open * MIN, candles: c });
+            live.set(c[0] as number, c);
+          });
+          if (loadAt >= steps.length) load();
+          for (const [openTime, c] of live) expected.set(openTime, c);
+          expect(read(series)).toEqual([...expected.entries()].sort(([a], [b]) => a - b).map(([, c]) => c));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The page's side of the data plane in a real browser: where SharedWorker is missing, a dedicated Worker serves the
+ * same live book; a book panel off screen is not posted until it is scrolled into view.
+ */
+
+/** The preview's rows as text, to see whether the book on screen moves. */
+const bookText = (page: Page) => page.locator('.book-preview table').innerText();
+
+async function expectLiveBook(page: Page) {
+  const state = page.locator('.book-preview .feed-state');
+  await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  await expect(page.locator('.book-preview tr[data-side="bid"]')).toHaveCount(10);
+  await expect(page.locator('.book-preview tr[data-side="ask"]')).toHaveCount(10);
+  const bestBid = Number(await page.locator('.book-preview tr[data-side="bid"] td').first().textContent());
+  // Asks are listed worst first, so the best ask is the last ask row.
+  const bestAsk = Number(
+    await page.locator('.book-preview tr[data-side="ask"]').last().locator('td').first().textContent(),
+  );
+  expect(bestBid).toBeGreaterThan(0);
+  expect(bestBid).toBeLessThan(bestAsk);
+  // Live: the simulator's quotes keep reaching the screen.
+  const first = await bookText(page);
+  await expect.poll(() => bookText(page), { timeout: 15_000 }).not.toBe(first);
+}
+
+test.describe('a browser without SharedWorker', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      // As in browsers that lack it (Chrome on Android, for one): removed before the app's code runs.
+      delete (window as { SharedWorker?: unknown }).SharedWorker;
+    });
+  });
+
+  test('shows a live book through a dedicated Worker', async ({ page }) => {
+    await page.goto('/');
+    expect(await page.evaluate(() => typeof SharedWorker)).toBe('undefined');
+    await expectLiveBook(page);
+    // The data plane runs in this page's own Worker.
+    expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual([
+      expect.stringMatching(/\/dedicated-worker[^/]*\.js$/),
+    ]);
+  });
+});
+
+test.describe('a book panel off screen', () => {
+  // Narrow: the book preview sits below the market list, out of view until scrolled to.
+  test.use({ viewport: { width: 600, height: 400 } });
+
+  test('is not posted while off screen and is live again once scrolled into view', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    const preview = page.locator('.book-preview');
+    await expect(preview).not.toBeInViewport();
+    // Whatever the first snapshot brought before the panel was seen to be off screen, nothing follows it.
+    await page.waitForTimeout(1000);
+    const hidden = await bookText(page);
+    await page.waitForTimeout(3000);
+    expect(await bookText(page)).toBe(hidden);
+
+    await preview.scrollIntoViewIfNeeded();
+    await expect(preview).toBeInViewport();
+    await expectLiveBook(page);
+  });
+});

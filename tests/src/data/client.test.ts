@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDataClient } from '../../../src/data/client.ts';
+import type { Snapshot } from '../../../workers/api.ts';
+import { FakeWorker, trades } from './fake-worker.ts';
+
+const SPEC = { kind: 'trades', symbol: 'BTC/USDT' } as const;
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+function setup(pageVisible = true) {
+  const workers: FakeWorker[] = [];
+  const client = createDataClient({
+    pageVisible,
+    startWorker: () => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return worker.link();
+    },
+  });
+  const worker = () => workers.at(-1) as FakeWorker;
+  return { client, workers, worker };
+}
+
+/** The prices a view got, in order. */
+function recorder() {
+  const got: number[] = [];
+  return { got, onSnapshot: (s: Snapshot) => got.push(s.kind === 'trades' ? (s.trades[0] as number) : -1) };
+}
+
+describe('data client visibility', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('posts a view only while both the page and the view are visible', async () => {
+    const { client, worker } = setup();
+    const a = recorder();
+    const view = client.open(SPEC, a.onSnapshot);
+    await flush();
+    expect(worker().calls).toEqual(['open 1 true']);
+    worker().post(() => trades(1));
+    expect(a.got).toEqual([1]);
+
+    view.setVisible(false);
+    worker().post(() => trades(2));
+    client.setVisible(false);
+    // The page going hidden does not tell the worker again about a view that is hidden already.
+    client.setVisible(true);
+    worker().post(() => trades(3));
+    expect(worker().calls).toEqual(['open 1 true', 'visible 1 false']);
+    expect(a.got).toEqual([1]);
+
+    client.setVisible(false);
+    view.setVisible(true);
+    expect(worker().views.get(1)?.visible).toBe(false);
+    client.setVisible(true);
+    worker().post(() => trades(4));
+    expect(worker().calls).toEqual(['open 1 true', 'visible 1 false', 'visible 1 true']);
+    expect(a.got).toEqual([1, 4]);
+  });
+
+  it('opens a hidden view hidden, in a hidden page too, and applies a change made before the open answered', async () => {
+    const { client, worker } = setup(false);
+    worker().answersOpens = false;
+    const shown = client.open(SPEC, () => {});
+    const hidden = client.open({ kind: 'tickers', symbols: [] }, () => {}, false);
+    hidden.setVisible(true);
+    worker().answersOpens = true;
+    worker().answerOpens();
+    await flush();
+    expect(worker().calls).toEqual(['open 1 false', 'open 2 false']);
+    client.setVisible(true);
+    expect(worker().calls.slice(2)).toEqual(['visible 1 true', 'visible 2 true']);
+    shown.setVisible(false);
+    shown.setVisible(false);
+    expect(worker().calls.slice(4)).toEqual(['visible 1 false']);
+  });
+
+  it('closes a view that closed before its open answered, and delivers nothing to it', async () => {
+    const { client, worker } = setup();
+    worker().answersOpens = false;
+    const a = recorder();
+    const view = client.open(SPEC, a.onSnapshot);
+    view.close();
+    view.setVisible(false);
+    worker().answerOpens();
+    await flush();
+    expect(worker().calls).toEqual(['open 1 true', 'close 1']);
+    worker().post(() => trades(1));
+    expect(a.got).toEqual([]);
+  });
+
+  it('re-opens every view with its visibility in a worker that replaces a dead one', async () => {
+    const { client, workers, worker } = setup();
+    const a = recorder();
+    const b = recorder();
+    client.open(SPEC, a.onSnapshot);
+    const hidden = client.open({ kind: 'trades', symbol: 'ETH/USDT' }, b.onSnapshot);
+    await flush();
+    hidden.setVisible(false);
+    worker().answersPings = false;
+    await vi.advanceTimersByTimeAsync(1000 + 3000);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]?.stopped).toBe(true);
+    expect(client.restarts()).toBe(1);
+    expect(worker().calls).toEqual(['open 1 true', 'open 2 false']);
+    worker().post((id) => trades(id * 10));
+    expect(a.got).toEqual([10]);
+    expect(b.got).toEqual([]);
+    hidden.setVisible(true);
+    worker().post((id) => trades(id * 100));
+    expect(b.got).toEqual([200]);
+  });
+});

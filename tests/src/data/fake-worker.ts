@@ -1,0 +1,80 @@
+import type { Remote } from 'comlink';
+import type { WorkerLink } from '../../../src/data/client.ts';
+import type { DataPlaneApi, Snapshot, SnapshotBatch, SnapshotSink, ViewSpec } from '../../../workers/api.ts';
+
+/** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
+export class FakeWorker {
+  sink: SnapshotSink | null = null;
+  /** Open views by id, with what the page told about their visibility. */
+  readonly views = new Map<number, { spec: ViewSpec; visible: boolean }>();
+  readonly calls: string[] = [];
+  stopped = false;
+  /** Unanswered pings hang, as a dead worker's do. */
+  answersPings = true;
+  /** When false, `open` answers only on {@link answerOpens}. */
+  answersOpens = true;
+  private nextId = 1;
+  private readonly waiting: (() => void)[] = [];
+
+  link(): WorkerLink {
+    const api: Omit<DataPlaneApi, 'attach'> & { attach(sink: SnapshotSink): void } = {
+      attach: (sink) => {
+        this.sink = sink;
+      },
+      open: (spec, visible = true) => {
+        const id = this.nextId++;
+        this.calls.push(`open ${id} ${visible}`);
+        this.views.set(id, { spec, visible });
+        return id;
+      },
+      close: (id) => {
+        this.calls.push(`close ${id}`);
+        this.views.delete(id);
+      },
+      setVisible: (id, visible) => {
+        this.calls.push(`visible ${id} ${visible}`);
+        const view = this.views.get(id);
+        if (view) view.visible = visible;
+      },
+      setRate: () => {},
+      auth: () => {},
+      ping: (t) => t,
+    };
+    const remote = {
+      ...api,
+      open: (spec: ViewSpec, visible?: boolean) =>
+        this.answersOpens
+          ? Promise.resolve(api.open(spec, visible))
+          : new Promise<number>((resolve) => this.waiting.push(() => resolve(api.open(spec, visible)))),
+      ping: (t: number) => (this.answersPings ? Promise.resolve(t) : new Promise<number>(() => {})),
+    };
+    return {
+      api: remote as unknown as Remote<DataPlaneApi>,
+      stop: () => {
+        this.stopped = true;
+      },
+    };
+  }
+
+  answerOpens(): void {
+    for (const answer of this.waiting.splice(0)) answer();
+  }
+
+  /** Posts one batch, as the worker's publish tick does, for the views that are visible (as the real plane does). */
+  post(snapshot: (id: number) => Snapshot): void {
+    const views: SnapshotBatch['views'] = [];
+    for (const [id, view] of this.views) if (view.visible) views.push({ id, snapshot: snapshot(id) });
+    if (views.length > 0) this.sink?.({ t: 0, views });
+  }
+}
+
+/** A trades snapshot whose first price is `price`. */
+export function trades(price: number): Snapshot {
+  return {
+    kind: 'trades',
+    trades: new Float64Array([price, 1, 1, 0]),
+    health: { feed: 'live', frameAge: 0, reconnects: 0, malformed: 0 },
+  };
+}
+
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

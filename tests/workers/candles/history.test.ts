@@ -1,0 +1,253 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CandleInterval, ServerFrame } from '../../../common/protocol.ts';
+import type { FeedState, Health, SnapshotBatch } from '../../../workers/api.ts';
+import { fetchHistory, HISTORY_LIMIT, historyUrl, parseHistory } from '../../../workers/candles/index.ts';
+import { DataPlane, type FeedPort, HISTORY_BACKOFF } from '../../../workers/publish/index.ts';
+import { ManualScheduler } from '../feed/manual-scheduler.ts';
+
+const SYMBOL = 'BTC/USDT';
+const CH = `candles:${SYMBOL}:M1` as const;
+const MIN = 60_000;
+const T = Date.UTC(2026, 10, 22, 12);
+
+class FakeFeed implements FeedPort {
+  readonly handlers = new Map<string, Set<(frame: ServerFrame) => void>>();
+  private readonly reconnectListeners = new Set<() => void>();
+  state: FeedState = 'live';
+
+  subscribe(ch: string, handler: (frame: ServerFrame) => void): () => void {
+    const set = this.handlers.get(ch) ?? new Set();
+    set.add(handler);
+    this.handlers.set(ch, set);
+    return () => set.delete(handler);
+  }
+  resync(): void {}
+  auth(): void {}
+  health() {
+    return { state: this.state, lastFrameAt: 0, reconnects: 0, malformed: 0 };
+  }
+  onHealth() {
+    return () => {};
+  }
+  onReconnect(listener: () => void) {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+  candles(kind: 'snapshot' | 'update', t: number, candles: number[]): void {
+    for (const handler of this.handlers.get(CH) ?? []) handler({ ch: CH, kind, t, candles });
+  }
+  reconnect(): void {
+    for (const listener of this.reconnectListeners) listener();
+  }
+}
+
+/** A history loader whose answers the test gives, one per call. */
+class Loader {
+  readonly calls: { symbol: string; interval: CandleInterval }[] = [];
+  private readonly pending: { resolve: (c: number[]) => void; reject: (e: Error) => void }[] = [];
+
+  readonly load = (symbol: string, interval: CandleInterval) => {
+    this.calls.push({ symbol, interval });
+    return new Promise<number[]>((resolve, reject) => this.pending.push({ resolve, reject }));
+  };
+
+  async answer(candles: number[]): Promise<void> {
+    this.next().resolve(candles);
+    await settle();
+  }
+
+  async fail(): Promise<void> {
+    this.next().reject(new Error('502'));
+    await settle();
+  }
+
+  private next() {
+    const first = this.pending.shift();
+    if (!first) throw new Error('no history request is waiting');
+    return first;
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup() {
+  const feed = new FakeFeed();
+  const scheduler = new ManualScheduler();
+  const loader = new Loader();
+  const posts: SnapshotBatch[] = [];
+  const plane = new DataPlane(
+    feed,
+    async () => undefined,
+    (_sink, batch) => posts.push(batch),
+    scheduler,
+    loader.load,
+  );
+  const api = plane.connect();
+  api.attach(() => {});
+  /** The last candles snapshot posted: the candles as rows, and the health. */
+  const shown = () => {
+    const snapshot = posts.flatMap((b) => b.views.map((v) => v.snapshot)).findLast((s) => s.kind === 'candles');
+    if (snapshot?.kind !== 'candles') return null;
+    const rows: number[][] = [];
+    for (let i = 0; i < snapshot.candles.length; i += 6) rows.push([...snapshot.candles.subarray(i, i + 6)]);
+    return { rows, health: snapshot.health as Health };
+  };
+  return { feed, scheduler, loader, posts, api, shown };
+}
+
+describe('candle history', () => {
+  it('asks /market/history for the spec limit and reads the envelope, oldest first', async () => {
+    expect(HISTORY_LIMIT).toBe(300);
+    const url = new URL(historyUrl('http://127.0.0.1:8080', SYMBOL, 'H4'));
+    expect(url.pathname).toBe('/market/history');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ symbol: SYMBOL, resolution: 'H4', limit: '300' });
+    const body = {
+      code: 0,
+      message: 'success',
+      data: [
+        [T + MIN, 2, 3, 1, 2.5, 4],
+        [T, 1, 2, 0.5, 1.5, 3],
+      ],
+    };
+    expect(parseHistory(body)).toEqual([T, 1, 2, 0.5, 1.5, 3, T + MIN, 2, 3, 1, 2.5, 4]);
+    expect(parseHistory({ code: 0, data: [] })).toEqual([]);
+    expect(() => parseHistory({ code: 4301, message: 'unknown market', data: null })).toThrow(/4301/);
+    expect(() => parseHistory({ code: 0, data: [[T, 1, 2, 3, 4]] })).toThrow(/malformed/);
+    expect(() => parseHistory({ code: 0, data: [[T, 1, 2, 3, 4, 'x']] })).toThrow(/malformed/);
+    expect(() => parseHistory('<html>')).toThrow();
+
+    const fetcher = vi.fn(async (url: string | URL | Request) => {
+      expect(String(url)).toContain('/market/history?');
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    expect(await fetchHistory('http://x', SYMBOL, 'M1', fetcher as typeof fetch)).toHaveLength(12);
+    const down = async () => new Response('bad gateway', { status: 502 });
+    await expect(fetchHistory('http://x', SYMBOL, 'M1', down as typeof fetch)).rejects.toThrow(/502/);
+  });
+
+  it('starts a candles view from the history and follows the feed from there', async () => {
+    const { feed, loader, api, shown, scheduler } = setup();
+    api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    expect(loader.calls).toEqual([{ symbol: SYMBOL, interval: 'M1' }]);
+    await loader.answer([T, 1, 2, 1, 2, 10, T + MIN, 2, 3, 2, 3, 5]);
+    expect(shown()?.health.history).toEqual({ status: 'loaded', failures: 0 });
+    expect(shown()?.rows).toHaveLength(2);
+    // The gateway's snapshot: the current candle, newer than the history's.
+    feed.candles('snapshot', T + MIN + 9, [T + MIN, 2, 4, 2, 4, 8]);
+    scheduler.advance(20);
+    feed.candles('update', T + 2 * MIN, [T + 2 * MIN, 4, 4, 4, 4, 1]);
+    scheduler.advance(20);
+    expect(shown()?.rows).toEqual([
+      [T, 1, 2, 1, 2, 10],
+      [T + MIN, 2, 4, 2, 4, 8],
+      [T + 2 * MIN, 4, 4, 4, 4, 1],
+    ]);
+  });
+
+  it('never rolls back newer live candles with history that arrives after them', async () => {
+    const { feed, loader, api, shown, scheduler } = setup();
+    api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    feed.candles('snapshot', T + MIN + 5, [T + MIN, 2, 4, 2, 4, 8]);
+    feed.candles('update', T + 2 * MIN, [T + MIN, 2, 4, 2, 3.5, 9, T + 2 * MIN, 3.5, 3.5, 3.5, 3.5, 1]);
+    // Shown before the history: the live candles do not wait for it.
+    scheduler.advance(20);
+    expect(shown()?.rows).toHaveLength(2);
+    expect(shown()?.health.history?.status).toBe('loading');
+    await loader.answer([T - MIN, 0, 1, 0, 1, 1, T, 1, 2, 1, 2, 10, T + MIN, 2, 3, 2, 3, 5]);
+    scheduler.advance(20);
+    expect(shown()?.rows).toEqual([
+      [T - MIN, 0, 1, 0, 1, 1],
+      [T, 1, 2, 1, 2, 10],
+      [T + MIN, 2, 4, 2, 3.5, 9],
+      [T + 2 * MIN, 3.5, 3.5, 3.5, 3.5, 1],
+    ]);
+    expect(shown()?.health.history).toEqual({ status: 'loaded', failures: 0 });
+  });
+
+  it('retries a failed fetch with backoff, shows it in the health, and loads once the server answers', async () => {
+    const { feed, loader, api, shown, scheduler } = setup();
+    api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    feed.candles('snapshot', T + 5, [T, 1, 1, 1, 1, 1]);
+    await loader.fail();
+    scheduler.advance(20);
+    expect(shown()?.health.history).toEqual({ status: 'retrying', failures: 1 });
+    expect(shown()?.rows).toEqual([[T, 1, 1, 1, 1, 1]]);
+    // Not before the backoff's shortest delay, at the latest after its base.
+    scheduler.advance(HISTORY_BACKOFF.minMs * (1 - HISTORY_BACKOFF.jitter) - 1);
+    expect(loader.calls).toHaveLength(1);
+    scheduler.advance(HISTORY_BACKOFF.minMs);
+    expect(loader.calls).toHaveLength(2);
+    await loader.fail();
+    scheduler.advance(20);
+    expect(shown()?.health.history).toEqual({ status: 'retrying', failures: 2 });
+    scheduler.advance(HISTORY_BACKOFF.minMs * HISTORY_BACKOFF.factor);
+    expect(loader.calls).toHaveLength(3);
+    await loader.answer([T - MIN, 0, 1, 0, 1, 1, T, 1, 2, 1, 2, 10]);
+    scheduler.advance(20);
+    expect(shown()?.health.history).toEqual({ status: 'loaded', failures: 0 });
+    expect(shown()?.rows).toEqual([
+      [T - MIN, 0, 1, 0, 1, 1],
+      [T, 1, 1, 1, 1, 1],
+    ]);
+  });
+
+  it('posts the failure even before any candle, and survives a loader that throws', async () => {
+    const feed = new FakeFeed();
+    const scheduler = new ManualScheduler();
+    const posts: SnapshotBatch[] = [];
+    const load = vi.fn((): Promise<number[]> => {
+      throw new Error('no fetch here');
+    });
+    const plane = new DataPlane(
+      feed,
+      async () => undefined,
+      (_sink, batch) => posts.push(batch),
+      scheduler,
+      load,
+    );
+    const api = plane.connect();
+    api.attach(() => {});
+    api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    await settle();
+    const first = posts[0]?.views[0]?.snapshot;
+    expect(first?.kind === 'candles' && first.candles.length).toBe(0);
+    expect(first?.health.history).toEqual({ status: 'retrying', failures: 1 });
+    scheduler.advance(HISTORY_BACKOFF.minMs);
+    await settle();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('fetches again after a reconnect and takes the history for the candles the feed may have missed', async () => {
+    const { feed, loader, api, shown, scheduler } = setup();
+    api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    await loader.answer([T, 1, 2, 1, 2, 10]);
+    feed.candles('snapshot', T + 10, [T, 1, 2, 1, 2, 10]);
+    feed.candles('update', T + 20, [T, 1, 2, 1, 1.5, 11]);
+    // Down for three periods; the re-subscription's snapshot holds only the current candle.
+    feed.reconnect();
+    expect(loader.calls).toHaveLength(2);
+    feed.candles('snapshot', T + 3 * MIN + 5, [T + 3 * MIN, 7, 7, 7, 7, 1]);
+    await loader.answer([T, 1, 2, 0.5, 1, 14, T + MIN, 1, 1, 1, 1, 2, T + 3 * MIN, 7, 7, 6, 6, 2]);
+    scheduler.advance(20);
+    expect(shown()?.rows).toEqual([
+      [T, 1, 2, 0.5, 1, 14],
+      [T + MIN, 1, 1, 1, 1, 2],
+      [T + 3 * MIN, 7, 7, 7, 7, 1],
+    ]);
+  });
+
+  it('asks again after an answer that was in flight during the reconnect, and stops when the view closes', async () => {
+    const { feed, loader, api, scheduler } = setup();
+    const id = api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
+    feed.reconnect();
+    feed.reconnect();
+    expect(loader.calls).toHaveLength(1);
+    await loader.answer([T, 1, 1, 1, 1, 1]);
+    expect(loader.calls).toHaveLength(2);
+    await loader.fail();
+    api.close(id);
+    scheduler.advance(HISTORY_BACKOFF.maxMs);
+    expect(loader.calls).toHaveLength(2);
+    expect(scheduler.pending()).toBe(0);
+  });
+});
