@@ -10,4 +10,5 @@ export {
   realFeedScheduler,
   type WebSocketClass,
 } from './feed.ts';
+export { decodeMsgpack, FRAME_KEYS, MAX_DEPTH, MsgpackError } from './msgpack.ts';
 export { decodeFrame, validateFrame } from './validate.ts';

@@ -3,11 +3,8 @@
  * frame costs one frame, never the socket or the worker. Checks cover what the consumers index into without looking
  * (types, group sizes, finiteness), not the market logic (sequence gaps and checksums are the book's business).
  */
-import { Unpackr } from 'msgpackr';
 import { isCandleInterval, type ServerFrame } from '../../common/protocol.ts';
-
-// Server frames are plain msgpack maps (server/gateway/frames.ts), so no record structures are shared.
-const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true });
+import { decodeMsgpack } from './msgpack.ts';
 
 /** Values per trade on the wire: `[price, side, volume, time]`. */
 const TRADE_GROUP = 4;
@@ -147,7 +144,8 @@ function isDepth(f: Fields): boolean {
 
 /**
  * Decodes one socket message: binary msgpack (an ArrayBuffer or a byte view) to a checked frame; null for a text
- * message, bytes that do not decode, or a value that is not a frame. Never throws.
+ * message, bytes that do not decode, or a value that is not a frame. Never throws. Server frames are plain msgpack
+ * maps (server/gateway/frames.ts), read by our own decoder (./msgpack.ts).
  */
 export function decodeFrame(data: unknown): ServerFrame | null {
   let bytes: Uint8Array;
@@ -157,7 +155,7 @@ export function decodeFrame(data: unknown): ServerFrame | null {
   if (bytes.byteLength === 0) return null;
   let value: unknown;
   try {
-    value = unpackr.unpack(bytes);
+    value = decodeMsgpack(bytes);
   } catch {
     return null;
   }
