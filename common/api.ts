@@ -17,6 +17,26 @@ export const ApiCode = {
   notLoggedIn: 4000,
   loginFailed: 4101,
   accountLocked: 4102,
+  /** Account security (issue 6). */
+  codeInvalid: 4110,
+  codeExpired: 4111,
+  codeExhausted: 4112,
+  /** A code was sent less than 60 s ago (the client shows delayGetRegCode). */
+  codeResendTooSoon: 4113,
+  codeHourlyLimit: 4114,
+  codeRequired: 4115,
+  captchaFailed: 4116,
+  /** The slider's verify token is missing, spent or expired: solve the slider again. */
+  verifyTokenInvalid: 4117,
+  ticketInvalid: 4118,
+  passwordRule: 4119,
+  oldPasswordWrong: 4120,
+  googleCodeInvalid: 4121,
+  secondFactorState: 4122,
+  bindingConflict: 4123,
+  imageRejected: 4124,
+  kycRejected: 4125,
+  sendFailed: 4126,
   /** Spot order rejections (spec trading §8: a non-zero code changes nothing). */
   unknownMarket: 4301,
   badPrice: 4302,
@@ -49,3 +69,53 @@ export const API_PREFIXES = [
   '/config',
   '/rest',
 ] as const;
+
+/**
+ * Account and security routes of the reference server (issue 6). The spec leaves the verification wrappers' paths
+ * open (spec shell §7 "Verification wrappers"); these are the ones the server serves.
+ */
+export const ACCOUNT_PATHS = {
+  countries: '/uc/support/country',
+  /** Slider challenge: {type, target} → captchaId, backgroundImage, sliderImage (PNG data URLs), width 300, y. */
+  captcha: '/uc/verify/captcha',
+  /** Slider check: {type, target, ratio, captchaId?} → data: verify token (single use, 5 minutes). */
+  captchaCheck: '/uc/verify/check',
+  registerSms: '/uc/mobile/code',
+  registerEmail: '/uc/reg/email/code',
+  resetSms: '/uc/reset/phone/code',
+  resetEmail: '/uc/reset/email/code',
+  /** "Valid registration code": {type 1 phone / 0 e-mail, registCode, country, mobile, email} → data.verifyCode. */
+  registerCheck: '/uc/register/check-code',
+  checkMobileCode: '/uc/check/mobile/code',
+  checkEmailCode: '/uc/check/email/code',
+  registerByPhone: '/uc/register/phone',
+  registerByEmail: '/uc/register/email',
+  resetVerify: '/uc/reset/login/verify',
+  resetPassword: '/uc/reset/login/password',
+  login: '/uc/login',
+  loginSecondStep: '/uc/login2',
+  logout: '/uc/loginout',
+  myInfo: '/uc/member/my-info',
+  memberCenter: '/uc/member/center',
+  securitySetting: '/uc/approve/security/setting',
+  loginDevices: '/uc/approve/security/devices',
+  /** Signed-in code sends: {type UPDATE_PASSWORD | BIND | CHANGE | GOOGLE | TRADE_PASSWORD, value?, country?}. */
+  sendPhoneCode: '/uc/approve/send/phone',
+  sendEmailCode: '/uc/approve/send/email',
+  updatePasswordPhoneCode: '/uc/approve/update/password/phone/code',
+  updatePasswordEmailCode: '/uc/approve/update/password/email/code',
+  updatePassword: '/uc/approve/update/password',
+  bindEmail: '/uc/approve/bind/email',
+  bindPhone: '/uc/approve/bind/phone',
+  changeEmail: '/uc/approve/change/email',
+  changePhone: '/uc/approve/change/phone',
+  googleSecret: '/uc/google/googleAuth',
+  googleEnable: '/uc/google/sendgoogle',
+  googleDisable: '/uc/google/jcgoogle',
+  transactionPassword: '/uc/approve/transaction/password',
+  uploadImage: '/uc/upload/oss/image',
+  realName: '/uc/approve/real/name',
+  realNameStatus: '/uc/approve/real/name/status',
+  checkId: '/uc/approve/account/check-id',
+  devOutbox: '/dev/outbox',
+} as const;

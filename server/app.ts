@@ -3,6 +3,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
+import { createDelivery } from './account/delivery.ts';
+import { createAccountKit } from './account/kit.ts';
 import { installAuthHook } from './auth/session.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -14,6 +16,7 @@ import { type UsersRepository, usersRepository } from './db/repositories/users.t
 import type { Exchange } from './exchange/index.ts';
 import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
+import { accountRoutes } from './http/account.ts';
 import { clientRoutes } from './http/client.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
@@ -76,6 +79,7 @@ export const app = fp<AppOptions>(
       sessions: sessionsRepository(db),
       markets: marketsRepository(db),
     });
+    fastify.decorate('account', createAccountKit(db, createDelivery(config, fastify.log, clock)));
 
     const { exchange, marketData, source } = await startExchange(fastify, { config, db, clock, onFatal });
     fastify.decorate('exchange', exchange);
@@ -112,8 +116,11 @@ export const app = fp<AppOptions>(
       data: { status: 'ok', sockets: fastify.websocketServer?.clients.size ?? 0 },
     }));
     await fastify.register(ucRoutes);
+    await fastify.register(accountRoutes);
     await fastify.register(marketRoutes, { data: marketData, books: source });
     await registerGateway(fastify, source, { clock });
+    // Ending a session (password change or reset, logout) closes the market-data sockets it authenticated.
+    fastify.account.sockets.attach(fastify.websocketServer);
     await fastify.register(exchangeRoutes, { exchange });
     await fastify.register(shellRoutes);
     await clientRoutes(fastify, config.clientDir);

@@ -18,6 +18,12 @@ export interface Config {
   clientDir: string | null;
   /** Requests per minute per IP across the API. */
   rateLimit: number;
+  /**
+   * Where verification codes go (SMS_SENDER_URL, EMAIL_SENDER_URL): an http(s) endpoint that receives each message as
+   * JSON. Null: the log sender, which writes to the server log and to the dev outbox (refused in production).
+   */
+  smsSenderUrl: string | null;
+  emailSenderUrl: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,6 +47,32 @@ function parseInteger(name: string, value: string | undefined, fallback: number,
   return n;
 }
 
+function parseUrl(name: string, value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return url.toString();
+}
+
+/** Production mode refuses to start while codes would only reach the log (DESIGN §5). */
+export function assertSendersConfigured(config: Config): void {
+  if (!config.production) return;
+  const missing = [
+    config.smsSenderUrl ? null : 'SMS_SENDER_URL',
+    config.emailSenderUrl ? null : 'EMAIL_SENDER_URL',
+  ].filter((name) => name !== null);
+  if (missing.length > 0) {
+    throw new ConfigError(`production mode needs a code sender: set ${missing.join(' and ')}`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -57,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: logLevel as Config['logLevel'],
     clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),
     rateLimit: parseInteger('RATE_LIMIT', env.RATE_LIMIT, 1200, 1, 1_000_000),
+    smsSenderUrl: parseUrl('SMS_SENDER_URL', env.SMS_SENDER_URL),
+    emailSenderUrl: parseUrl('EMAIL_SENDER_URL', env.EMAIL_SENDER_URL),
   };
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { app, serverOptions } from './app.ts';
 import { DEMO_ACCOUNT, ensureDemoAccount } from './auth/demo.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertSendersConfigured, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 
 /** Boots the reference exchange: config, database, app, listen; closes cleanly on SIGINT/SIGTERM. */
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     // The bundle lives in dist/server; the built client beside it in dist/client.
     const clientDir = fileURLToPath(new URL('../client', import.meta.url));
     config = loadConfig({ CLIENT_DIR: clientDir, ...process.env });
+    assertSendersConfigured(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`tickstream: ${error.message}\n`);

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, type Lang } from '../../common/i18n.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
 
 /** Server messages in the seven UI languages; `{name}` marks a parameter. */
 const MESSAGES = {
@@ -311,6 +312,8 @@ const MESSAGES = {
     vi_VN: 'Tin nhắn không tồn tại',
     hi_IN: 'संदेश मौजूद नहीं है',
   },
+  // Account and security (issue 6).
+  ...ACCOUNT_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ApiCode, TOKEN_HEADER } from '../../common/api.ts';
+import { ApiCode } from '../../common/api.ts';
+import { addLoginTicket } from '../account/kit.ts';
+import { startSession } from '../account/rules.ts';
 import { decoyHash, verifyPassword } from '../auth/password.ts';
 import { requestToken, requireUser, userOf } from '../auth/session.ts';
-import { hashToken, newToken, SESSION_TTL_MS } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import type { User } from '../db/schema.ts';
 import { ApiError, ok } from './envelope.ts';
 
@@ -55,7 +57,11 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
       const account = username.trim();
       const throttleKey = account.toLowerCase();
       const now = app.clock();
-      const lockedMs = app.loginThrottle.lockedFor(throttleKey, now);
+      const ipKey = `ip:${request.ip}`;
+      const lockedMs = Math.max(
+        app.loginThrottle.lockedFor(throttleKey, now),
+        app.account.ipLogins.lockedFor(ipKey, now),
+      );
       if (lockedMs > 0) {
         throw new ApiError(429, ApiCode.accountLocked, 'accountLocked', { minutes: Math.ceil(lockedMs / 60_000) });
       }
@@ -64,20 +70,19 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
       const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
       if (!user || !valid) {
         app.loginThrottle.fail(throttleKey, now);
+        app.account.ipLogins.fail(ipKey, now);
         throw new ApiError(200, ApiCode.loginFailed, 'loginFailed');
       }
       app.loginThrottle.succeed(throttleKey);
-      const token = newToken();
-      await sessions.create({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        createdAt: now,
-        expiresAt: now + SESSION_TTL_MS,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 256) ?? null,
-      });
-      reply.header(TOKEN_HEADER, token);
-      return ok({ token, expiresAt: now + SESSION_TTL_MS, ...userInfo(user) });
+      // Two-step login: with Google authenticator on, the password only earns a ticket for /uc/login2.
+      const security = await app.account.repo.security(user.id);
+      if (security.google_enabled) {
+        const ticket = newToken();
+        const expiresAt = addLoginTicket(app.account, ticket, user.id, now);
+        return ok({ needSecondFactor: true, type: 'google', ticket, expiresAt });
+      }
+      const session = await startSession(app, request, reply, user.id);
+      return ok({ ...session, ...userInfo(user) });
     },
   );
 
@@ -93,7 +98,11 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/uc/loginout', async (request) => {
     const token = requestToken(request);
-    if (token) await sessions.revoke(hashToken(token));
+    if (token) {
+      const tokenHash = hashToken(token);
+      await sessions.revoke(tokenHash);
+      app.account.sockets.close([tokenHash]);
+    }
     return ok(null);
   });
 
@@ -104,7 +113,8 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const user = await users.findById(userOf(request).id);
       if (!user) throw ApiError.notLoggedIn();
-      return ok(userInfo(user));
+      const security = await app.account.repo.security(user.id);
+      return ok({ ...userInfo(user), googleStatus: security.google_enabled ? 1 : 0 });
     },
   });
 }

@@ -1,0 +1,72 @@
+import { CaptchaStore } from '../auth/captcha.ts';
+import { CodeStore, RateCounter, TicketStore } from '../auth/codes.ts';
+import { SocketSessions } from '../auth/socket-sessions.ts';
+import { LoginThrottle } from '../auth/throttle.ts';
+import type { Db } from '../db/database.ts';
+import {
+  type AccountRepository,
+  type AccountUsersRepository,
+  accountRepository,
+  accountUsersRepository,
+} from '../db/repositories/account.ts';
+import type { Delivery } from './delivery.ts';
+
+/** Code sends one IP may ask for per hour, all destinations together. */
+export const IP_SENDS_PER_HOUR = 30;
+/** Failed logins one IP may make in 15 minutes, whatever the account names, before it is locked for 15 minutes. */
+export const IP_LOGIN_FAILURES = 20;
+/** Code sends one signed-in user may ask for per hour. */
+export const USER_SENDS_PER_HOUR = 20;
+
+/** The state of the account routes: codes, captchas, tickets, throttles, delivery and the socket registry. */
+export interface AccountKit {
+  codes: CodeStore;
+  tickets: TicketStore;
+  captcha: CaptchaStore;
+  delivery: Delivery;
+  sockets: SocketSessions;
+  /** Failed logins per IP, whatever the account (the per-account throttle is app.loginThrottle). */
+  ipLogins: LoginThrottle;
+  ipSends: RateCounter;
+  userSends: RateCounter;
+  repo: AccountRepository;
+  userWrites: AccountUsersRepository;
+  /** First steps of two-step logins waiting for the Google code, by ticket. */
+  loginTickets: Map<string, { userId: number; expiresAt: number; attempts: number }>;
+}
+
+/** A two-step login ticket lives this long and takes this many wrong codes. */
+export const LOGIN_TICKET_TTL_MS = 5 * 60 * 1000;
+export const LOGIN_TICKET_ATTEMPTS = 5;
+
+export function createAccountKit(db: Db, delivery: Delivery): AccountKit {
+  return {
+    codes: new CodeStore(),
+    tickets: new TicketStore(),
+    captcha: new CaptchaStore(),
+    delivery,
+    sockets: new SocketSessions(),
+    ipLogins: new LoginThrottle(IP_LOGIN_FAILURES, 15 * 60 * 1000, 15 * 60 * 1000),
+    ipSends: new RateCounter(IP_SENDS_PER_HOUR, 60 * 60 * 1000),
+    userSends: new RateCounter(USER_SENDS_PER_HOUR, 60 * 60 * 1000),
+    repo: accountRepository(db),
+    userWrites: accountUsersRepository(db),
+    loginTickets: new Map(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    account: AccountKit;
+  }
+}
+
+/** Starts the first step of a two-step login; returns its ticket. Expired tickets are swept as new ones come. */
+export function addLoginTicket(kit: AccountKit, ticket: string, userId: number, now: number): number {
+  if (kit.loginTickets.size >= 10_000) {
+    for (const [key, entry] of kit.loginTickets) if (entry.expiresAt <= now) kit.loginTickets.delete(key);
+  }
+  const expiresAt = now + LOGIN_TICKET_TTL_MS;
+  kit.loginTickets.set(ticket, { userId, expiresAt, attempts: 0 });
+  return expiresAt;
+}
