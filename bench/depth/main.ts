@@ -4,10 +4,11 @@
  *   checksum verification per frame through `apply`), by ccxt's own order book (`exchange.orderBook()`, fed with
  *   `bids.store(price, amount)` as its websocket clients do, minus their string parsing) and by a naive Map book that
  *   sorts its top once per frame; ccxt runs in the same pass as ours and vs_ccxt is the median of the per-pass ratios;
- * - depth-decode: diff frames per second decoded from msgpack (packed as the gateway packs them) and from JSON;
+ * - depth-decode (decode.ts): diff frames per second decoded by our decoder (workers/feed/msgpack.ts, alone and with
+ *   the feed's shape checks), by msgpackr and from JSON, all packed as the gateway packs them;
  * - snapshot-post: µs per snapshot to extract the top 50 levels a side and post them through a real MessageChannel,
- *   as one transferred Float64Array, as 16 markets' arrays in one message (the worker's per-frame batch), or as 100
- *   cloned objects, until the receiver has them.
+ *   as one transferred Float64Array, as 16 markets' arrays over one transferred buffer (the worker's per-frame batch),
+ *   or as 100 cloned objects, until the receiver has them; bench/post measures the same in Chromium.
  * The stream is precomputed (bench/depth/stream.ts); every figure is the median of several passes after a warm-up.
  * Run: npm run bench -- depth [--updates 2000000] [--passes 7] [--json]
  */
@@ -202,12 +203,22 @@ const transferred: Make = (book) => {
 /** Markets per batch: the worker posts one batch per page per frame with every market that changed (plane.ts). */
 const BATCH_MARKETS = 16;
 
-/** {@link BATCH_MARKETS} markets' snapshots in one message, each its own transferred Float64Array, as plane.ts sends. */
+/**
+ * {@link BATCH_MARKETS} markets' snapshots in one message, each side a view into one buffer transferred once, as
+ * workers/publish/plane.ts sends a batch.
+ */
 const batched: Make = (book) => {
+  const size = 2 * SNAPSHOT_DEPTH * LEVEL_STRIDE;
+  const out = new Float64Array(BATCH_MARKETS * size);
   const views: Float64Array[] = [];
-  for (let m = 0; m < BATCH_MARKETS; m++)
-    views.push(transferred(book, views[0] as Float64Array).message as Float64Array);
-  return { message: views, transfer: views.map((v) => v.buffer as ArrayBuffer) };
+  for (let m = 0; m < BATCH_MARKETS; m++) {
+    const bids = out.subarray(m * size, m * size + size / 2);
+    const asks = out.subarray(m * size + size / 2, (m + 1) * size);
+    book.extract(1, SNAPSHOT_DEPTH, bids);
+    book.extract(2, SNAPSHOT_DEPTH, asks);
+    views.push(bids, asks);
+  }
+  return { message: views, transfer: [out.buffer] };
 };
 
 /** The same levels as an array of 100 objects, cloned by postMessage. */

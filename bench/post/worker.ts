@@ -1,0 +1,110 @@
+/**
+ * The worker side of bench/post, bundled into a Blob worker in Chromium: loads one book from the stream's snapshot,
+ * then on each request extracts and posts `count` snapshots in one of three shapes and reports the time it spent.
+ */
+import type { DepthSnapshotFrame } from '../../common/protocol.ts';
+import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
+
+export type Shape = 'extract' | 'transfer' | 'clone' | 'buffers' | 'batch' | 'objects';
+export interface Request {
+  shape: Shape;
+  /** Snapshots to post (markets × messages for `batched`). */
+  count: number;
+  markets: number;
+  depth: number;
+}
+
+/** What this file uses of a worker's global scope (bench/ compiles with Node's types only). */
+declare const self: {
+  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
+  onmessage: ((event: { data: Setup | Request }) => void) | null;
+};
+
+interface Setup {
+  snapshot: DepthSnapshotFrame;
+  grid: { priceScale: number; amountScale: number };
+}
+
+let book: DepthBook | null = null;
+
+function extract(b: DepthBook, depth: number, out: Float64Array, at: number): void {
+  b.extract(1, depth, out, 0, at);
+  b.extract(2, depth, out, 0, at + depth * LEVEL_STRIDE);
+}
+
+function post(b: DepthBook, { shape, count, markets, depth }: Request): number {
+  const size = 2 * depth * LEVEL_STRIDE;
+  const scratch = new Float64Array(size);
+  const start = performance.now();
+  if (shape === 'transfer') {
+    for (let i = 0; i < count; i++) {
+      const out = new Float64Array(size);
+      extract(b, depth, out, 0);
+      self.postMessage(out, [out.buffer]);
+    }
+  } else if (shape === 'extract') {
+    for (let i = 0; i < count; i++) extract(b, depth, scratch, 0);
+  } else if (shape === 'clone') {
+    for (let i = 0; i < count; i++) {
+      extract(b, depth, scratch, 0);
+      self.postMessage(scratch);
+    }
+  } else if (shape === 'batch') {
+    // What workers/publish/plane.ts sends: every side a view into one buffer, transferred once per batch.
+    for (let i = 0; i < count / markets; i++) {
+      const out = new Float64Array(markets * size);
+      const views: Float64Array[] = [];
+      for (let m = 0; m < markets; m++) {
+        const bids = out.subarray(m * size, m * size + size / 2);
+        const asks = out.subarray(m * size + size / 2, (m + 1) * size);
+        b.extract(1, depth, bids);
+        b.extract(2, depth, asks);
+        views.push(bids, asks);
+      }
+      self.postMessage(views, [out.buffer]);
+    }
+  } else if (shape === 'buffers') {
+    // Each market's own buffer in one message, for comparison: every transferred buffer has its own cost.
+    for (let i = 0; i < count / markets; i++) {
+      const views: Float64Array<ArrayBuffer>[] = [];
+      for (let m = 0; m < markets; m++) {
+        const out = new Float64Array(size);
+        extract(b, depth, out, 0);
+        views.push(out);
+      }
+      self.postMessage(
+        views,
+        views.map((v) => v.buffer as ArrayBuffer),
+      );
+    }
+  } else {
+    for (let i = 0; i < count; i++) {
+      extract(b, depth, scratch, 0);
+      const levels: { side: number; price: number; volume: number; cumVolume: number; value: number }[] = [];
+      for (let l = 0; l < 2 * depth; l++) {
+        const o = l * LEVEL_STRIDE;
+        levels.push({
+          side: l < depth ? 1 : 2,
+          price: scratch[o] as number,
+          volume: scratch[o + 1] as number,
+          cumVolume: scratch[o + 2] as number,
+          value: scratch[o + 3] as number,
+        });
+      }
+      self.postMessage(levels);
+    }
+  }
+  return performance.now() - start;
+}
+
+self.onmessage = (event) => {
+  const data = event.data;
+  if ('snapshot' in data) {
+    book = new DepthBook(data.grid);
+    self.postMessage({ loaded: book.apply(data.snapshot) });
+    return;
+  }
+  if (book === null) throw new Error('no book');
+  const sent = post(book, data);
+  self.postMessage({ sent });
+};
