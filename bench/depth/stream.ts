@@ -16,9 +16,11 @@ const CH = 'depth:BTC/USDT' as const;
 export interface DepthStream {
   snapshot: DepthSnapshotFrame;
   diffs: DepthDiffFrame[];
-  /** The same diffs as one flat `[price, volume, …]` buffer: frame k's bids are [offsets[2k], offsets[2k+1]), its asks
-   * [offsets[2k+1], offsets[2k+2]). Every implementation reads its merge input from here, in cache-friendly order. */
-  flat: Float64Array;
+  /** The same diffs as one flat `[price, volume, …]` array: frame k's bids are [offsets[2k], offsets[2k+1]), its asks
+   * [offsets[2k+1], offsets[2k+2]). Every implementation reads its merge input from here, in cache-friendly order. A
+   * packed array of doubles, the type our decoder hands the book (workers/feed/msgpack.ts), so the merge is timed on
+   * the array type it meets in the worker. */
+  flat: number[];
   offsets: Int32Array;
   /** Level updates in all diffs (each price at most once per diff, as the gateway sends them). */
   updates: number;
@@ -154,17 +156,19 @@ export function depthStream(updates: number, perFrame = 20, seed = 1): DepthStre
     total += (frame.bids.length + frame.asks.length) / 2;
     diffs.push(frame);
   }
-  const flat = new Float64Array(total * 2);
+  const buffer = new Float64Array(total * 2);
   const offsets = new Int32Array(diffs.length * 2 + 1);
   let o = 0;
   diffs.forEach((frame, k) => {
     offsets[2 * k] = o;
-    flat.set(frame.bids, o);
+    buffer.set(frame.bids, o);
     o += frame.bids.length;
     offsets[2 * k + 1] = o;
-    flat.set(frame.asks, o);
+    buffer.set(frame.asks, o);
     o += frame.asks.length;
   });
   offsets[diffs.length * 2] = o;
+  // Prices off the integer grid make this a packed array of doubles, like the decoder's.
+  const flat = Array.from(buffer);
   return { snapshot, diffs, flat, offsets, updates: total, counts };
 }
