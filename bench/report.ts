@@ -37,3 +37,17 @@ export function option(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
   return value;
 }
+
+/** Seconds `run` takes, by the monotonic clock. */
+export function seconds(run: () => void): number {
+  const start = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** The median: what the benches report, as one slow pass on a shared machine moves it least. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

@@ -8,20 +8,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { Packr, unpack } from 'msgpackr';
 import type { DepthDiffFrame } from '../../common/protocol.ts';
 import { decodeFrame, decodeMsgpack } from '../../workers/feed/index.ts';
-import type { Row } from '../report.ts';
+import { median, type Row, seconds } from '../report.ts';
 import type { DepthStream } from './stream.ts';
-
-function seconds(run: () => void): number {
-  const start = process.hrtime.bigint();
-  run();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 export function decodeRows(s: DepthStream, passes: number): Row[] {
   const frames = s.diffs.slice(0, 20_000);

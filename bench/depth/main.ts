@@ -16,7 +16,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Exchange } from 'ccxt';
 import type { DepthDiffFrame } from '../../common/protocol.ts';
 import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
-import { option, type Row, report } from '../report.ts';
+import { median, option, type Row, report, seconds } from '../report.ts';
 import { decodeRows } from './decode.ts';
 import { NaiveBook } from './naive.ts';
 import { type DepthStream, depthStream, GRID } from './stream.ts';
@@ -26,18 +26,6 @@ const PASSES = option('passes', 7);
 const PER_FRAME = 20;
 /** Levels per side in a posted snapshot. */
 const SNAPSHOT_DEPTH = 50;
-
-function seconds(run: () => void): number {
-  const start = process.hrtime.bigint();
-  run();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /** Updates in the first `frames` diffs. */
 function updatesIn(s: DepthStream, frames: number): number {

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { depthStream, GRID } from '../depth/stream.ts';
-import { option, type Row, report } from '../report.ts';
+import { median, option, type Row, report } from '../report.ts';
 import type { Request, Shape } from './worker.ts';
 
 const SNAPSHOTS = option('snapshots', 20_000);
@@ -129,7 +129,6 @@ try {
   for (const shape of shapes) await pass({ ...request(shape), count: MARKETS * 100 }); // warm-up
   for (let p = 0; p < PASSES; p++) for (const shape of shapes) runs.get(shape)?.push(await pass(request(shape)));
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
   const objects = median((runs.get('objects') ?? []).map((r) => r.total));
   const rows: Row[] = shapes.map((shape) => {
     const total = median((runs.get(shape) ?? []).map((r) => r.total));

@@ -25,6 +25,7 @@ import { KYC_STATUS, type UserSecurity } from '../db/repositories/account.ts';
 import type { User } from '../db/schema.ts';
 import { WITHDRAW_LOCK_MS } from './account-public.ts';
 import { ApiError, ok } from './envelope.ts';
+import type { MessageKey } from './messages.ts';
 import { emptyBodyAsForm } from './shell-common.ts';
 
 /** Purposes of codes a signed-in user asks for (the `type` of spec shell §7 "Send phone code and send e-mail code"). */
@@ -161,6 +162,30 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     if (fresh !== 'ok') throw codeError(fresh);
     await requireFactors(user, 'BIND', { ...bound, googleCode });
     codes.check(purpose, key, code.trim(), now);
+  };
+
+  /**
+   * Changing a bound address: the code sent to the old one and the code sent to the new one (both checked before
+   * either is spent, so one wrong code spends neither), then the Google code.
+   */
+  const changeWithCodes = async (
+    user: User,
+    keys: { old: string; fresh: string },
+    given: { oldCode: string | undefined; code: string; googleCode: string | undefined },
+    missing: MessageKey,
+  ) => {
+    const oldCode = given.oldCode?.trim();
+    if (!oldCode) throw fail(200, ApiCode.codeRequired, missing);
+    const code = given.code.trim();
+    const purpose = securePurpose('CHANGE', user.id);
+    const now = app.clock();
+    const first = codes.check(purpose, keys.old, oldCode, now, true);
+    if (first !== 'ok') throw codeError(first);
+    const fresh = codes.check(purpose, keys.fresh, code, now, true);
+    if (fresh !== 'ok') throw codeError(fresh);
+    await requireGoogle(user, given.googleCode);
+    codes.check(purpose, keys.fresh, code, now);
+    codes.check(purpose, keys.old, oldCode, now);
   };
 
   // ─── Security state, devices ───────────────────────────────────────────────────────────────────────────────────────
@@ -329,20 +354,14 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     if (change && !old) throw fail(200, ApiCode.bindingConflict, 'notBound');
     if (change && old && old.address === email) throw fail(200, ApiCode.bindingConflict, 'destinationUnavailable');
     await assertFree(user, await userWrites.findByEmail(email));
-    const type: SecureType = change ? 'CHANGE' : 'BIND';
     const key = emailDestination(email);
     if (change && old) {
-      const oldCode = request.body.oldCode?.trim();
-      if (!oldCode) throw fail(200, ApiCode.codeRequired, 'emailCodeRequired');
-      const purpose = securePurpose(type, user.id);
-      const now = app.clock();
-      const first = codes.check(purpose, old.key, oldCode, now, true);
-      if (first !== 'ok') throw codeError(first);
-      const fresh = codes.check(purpose, key, request.body.code.trim(), now, true);
-      if (fresh !== 'ok') throw codeError(fresh);
-      await requireGoogle(user, request.body.googleCode);
-      codes.check(purpose, key, request.body.code.trim(), now);
-      codes.check(purpose, old.key, oldCode, now);
+      await changeWithCodes(
+        user,
+        { old: old.key, fresh: key },
+        { oldCode: request.body.oldCode, code: request.body.code, googleCode: request.body.googleCode },
+        'emailCodeRequired',
+      );
     } else {
       await bindWithFactors(
         user,
@@ -374,19 +393,13 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     const key = phoneDestination(country.area_code, phone);
     if (change && old && old.key === key) throw fail(200, ApiCode.bindingConflict, 'destinationUnavailable');
     await assertFree(user, await userWrites.findByMobile(country.area_code, phone));
-    const type: SecureType = change ? 'CHANGE' : 'BIND';
     if (change && old) {
-      const oldCode = request.body.oldCode?.trim();
-      if (!oldCode) throw fail(200, ApiCode.codeRequired, 'phoneCodeRequired');
-      const purpose = securePurpose(type, user.id);
-      const now = app.clock();
-      const first = codes.check(purpose, old.key, oldCode, now, true);
-      if (first !== 'ok') throw codeError(first);
-      const fresh = codes.check(purpose, key, request.body.code.trim(), now, true);
-      if (fresh !== 'ok') throw codeError(fresh);
-      await requireGoogle(user, request.body.googleCode);
-      codes.check(purpose, key, request.body.code.trim(), now);
-      codes.check(purpose, old.key, oldCode, now);
+      await changeWithCodes(
+        user,
+        { old: old.key, fresh: key },
+        { oldCode: request.body.oldCode, code: request.body.code, googleCode: request.body.googleCode },
+        'phoneCodeRequired',
+      );
     } else {
       await bindWithFactors(
         user,
