@@ -6,7 +6,9 @@ import { freePort, startServer } from './server.ts';
 /** Starts the built server on a free port with a fresh data folder; the tests read E2E_BASE_URL. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-e2e-'));
-  const server = await startServer(await freePort(), dataDir);
+  // One browser from one IP runs the whole suite, whose API calls add up past the per-IP budget of a real visitor
+  // (1200 a minute), so the e2e server gets a larger one. Account throttles (codes, logins) are unchanged.
+  const server = await startServer(await freePort(), dataDir, { RATE_LIMIT: '100000' });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dataDir;
 

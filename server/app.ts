@@ -17,7 +17,7 @@ import type { Exchange } from './exchange/index.ts';
 import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
 import { accountRoutes } from './http/account.ts';
-import { clientRoutes } from './http/client.ts';
+import { clientRoutes, isApiPath } from './http/client.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
 import { marketRoutes } from './http/market.ts';
@@ -103,6 +103,8 @@ export const app = fp<AppOptions>(
     await fastify.register(rateLimit, {
       max: config.rateLimit,
       timeWindow: '1 minute',
+      // The budget is for the API: the client's pages and files (a page load fetches dozens of chunks) don't spend it.
+      allowList: (request) => !isApiPath(request.url.split('?')[0] ?? ''),
       // Thrown into the error handler, which answers with a translated envelope.
       errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: 'rate limited' }),
     });

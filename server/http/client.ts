@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIXES, ApiCode } from '../../common/api.ts';
 import { ApiError, sendError } from './envelope.ts';
 
-const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+/** A path the API answers (rate-limited), as opposed to the client's pages and files. */
+export const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
  * Serves the built client from the same port as the API. Unknown GETs that want HTML get index.html

@@ -34,6 +34,38 @@ export interface RouteDef {
 }
 
 const home: LazyPage = () => import('../features/shell/home-page.tsx').then((m) => ({ default: m.HomePage }));
+const login: LazyPage = () =>
+  import('../features/account/login/login-page.tsx').then((m) => ({ default: m.LoginPage }));
+const register: LazyPage = () =>
+  import('../features/account/register/register-page.tsx').then((m) => ({ default: m.RegisterPage }));
+const verification: LazyPage = () =>
+  import('../features/account/verification/verification-page.tsx').then((m) => ({ default: m.VerificationPage }));
+const setPassword: LazyPage = () =>
+  import('../features/account/set-password/set-password-page.tsx').then((m) => ({ default: m.SetPasswordPage }));
+const forget: LazyPage = () =>
+  import('../features/account/forget/forget-page.tsx').then((m) => ({ default: m.ForgetPage }));
+const account =
+  (load: () => Promise<Record<string, unknown>>, name: string): LazyPage =>
+  () =>
+    load().then((m) => ({ default: m[name] as ComponentType }));
+const ACCOUNT_PAGES: Record<string, LazyPage> = {
+  '/member': account(() => import('../features/account/member/member-page.tsx'), 'MemberPage'),
+  '/kyc': account(() => import('../features/account/kyc/kyc-page.tsx'), 'KycPage'),
+  '/safety': account(() => import('../features/account/safety/safety-page.tsx'), 'SafetyPage'),
+  '/preferences': account(() => import('../features/account/preferences/preferences-page.tsx'), 'PreferencesPage'),
+  '/password': account(() => import('../features/account/password/change-password-page.tsx'), 'ChangePasswordPage'),
+  '/bind': account(() => import('../features/account/bind/bind-page.tsx'), 'BindPage'),
+  '/change': account(() => import('../features/account/bind/bind-page.tsx'), 'ChangePage'),
+  '/google': account(() => import('../features/account/google/google-page.tsx'), 'GooglePage'),
+};
+const transaction: LazyPage = account(
+  () => import('../features/account/transaction/transaction-page.tsx'),
+  'TransactionPasswordPage',
+);
+const resetSuccess: LazyPage = () =>
+  import('../features/account/forget/reset-success-page.tsx').then((m) => ({ default: m.ResetSuccessPage }));
+
+const trade: LazyPage = () => import('../features/trade/trade-page.tsx').then((m) => ({ default: m.TradePage }));
 
 const L = { needLogin: true } as const;
 const F = { needFooter: true } as const;
@@ -53,30 +85,33 @@ export const ROUTES: readonly RouteDef[] = [
     path,
     ...L,
     ...F,
+    ...(ACCOUNT_PAGES[path] ? { page: ACCOUNT_PAGES[path] } : {}),
   })),
-  { path: '/transaction', ...L, ...F },
+  { path: '/transaction', ...L, ...F, page: transaction },
   { path: '/property', ...L, ...F },
   { path: '/property/financing', ...L, redirect: '/property/financing/current' },
   { path: '/property/financing/:kind', ...L, ...F },
   { path: '/property/:type', ...L, ...F },
   ...['/bill', '/recharge', '/withdraw', '/withdraw/address', '/transfer'].map((path) => ({ path, ...L, ...F })),
-  { path: '/login' },
-  { path: '/register' },
+  { path: '/login', page: login },
+  { path: '/register', page: register },
   { path: '/personal', ...L, redirect: '/personal/verification' },
   { path: '/personal/verification', ...L },
-  { path: '/personal/setPassword', ...L },
-  { path: '/forget', ...F },
-  { path: '/verification' },
-  { path: '/resetPwd', ...F },
-  { path: '/resetPwdSuccess', ...F },
+  // Registration and reset set their password before a session exists: the code's ticket guards this page.
+  { path: '/personal/setPassword', page: setPassword },
+  { path: '/forget', ...F, page: forget },
+  { path: '/verification', page: verification },
+  // The change-login-password screen (spec shell §2); it needs a session like /password.
+  { path: '/resetPwd', ...L, ...F, page: ACCOUNT_PAGES['/password'] as LazyPage },
+  { path: '/resetPwdSuccess', ...F, page: resetSuccess },
   { path: '/quotes/list', redirect: '/quotes/list/spot', nav: NavIndex.quotes },
   { path: '/quotes/list/:tab', ...F, isCaseTheme: true, nav: NavIndex.quotes },
   { path: '/quotes/stock/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes },
   { path: '/quotes/:coin/:unit', ...F, isCaseTheme: true, nav: NavIndex.quotes },
   { path: '/quotes/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes },
-  { path: '/trade', ...TRADING, nav: NavIndex.trade },
+  { path: '/trade', ...TRADING, nav: NavIndex.trade, page: trade },
   { path: '/trade/contract', ...TRADING, nav: NavIndex.contract },
-  { path: '/trade/:pair', ...TRADING, nav: NavIndex.trade },
+  { path: '/trade/:pair', ...TRADING, nav: NavIndex.trade, page: trade },
   { path: '/futures', ...TRADING, nav: NavIndex.contract },
   { path: '/futures/sim/:pair', ...TRADING, nav: NavIndex.contract },
   { path: '/futures/:pair', ...TRADING, nav: NavIndex.contract },
@@ -209,6 +244,9 @@ export function isBuilt(route: RouteDef | null | undefined): boolean {
 /** Whether an in-app path leads to a page that exists (menus and links leave the others out). */
 export function isBuiltPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? path;
+  // A login link that leads on to a page counts only when that page exists.
+  const fromUrl = /^\/login$/i.test(pathname) ? new URLSearchParams(path.split('?')[1] ?? '').get('fromUrl') : null;
+  if (fromUrl) return isBuiltPath(fromUrl);
   const found = findRoute(pathname);
   if (!found) return false;
   if (found.route.redirect) return isBuiltPath(found.route.redirect);

@@ -1,3 +1,5 @@
+import { accountEnUS } from './account/en-us.ts';
+import { tradeEnUS } from './trade/en-us.ts';
 /** English (en_US): the reference shape of every locale. Keys are grouped by screen area. */
 export const enUS = {
   common: {
@@ -143,6 +145,8 @@ export const enUS = {
   guard: {
     loginTip: 'Please log in first',
   },
+  account: accountEnUS,
+  trade: tradeEnUS,
 };
 
 /** The shape every other locale must have: the same keys, all strings. */

@@ -1,4 +1,6 @@
+import { accountHiIN } from './account/hi-in.ts';
 import type { Messages } from './en-us.ts';
+import { tradeHiIN } from './trade/hi-in.ts';
 
 /** Hindi (hi_IN). */
 export const hiIN: Messages = {
@@ -143,4 +145,6 @@ export const hiIN: Messages = {
     home: 'होम पर जाएँ',
   },
   guard: { loginTip: 'कृपया पहले लॉग इन करें' },
+  account: accountHiIN,
+  trade: tradeHiIN,
 };

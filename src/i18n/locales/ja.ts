@@ -1,4 +1,6 @@
+import { accountJa } from './account/ja.ts';
 import type { Messages } from './en-us.ts';
+import { tradeJa } from './trade/ja.ts';
 
 /** Japanese (ja). */
 export const ja: Messages = {
@@ -143,4 +145,6 @@ export const ja: Messages = {
     home: 'ホームに戻る',
   },
   guard: { loginTip: '先にログインしてください' },
+  account: accountJa,
+  trade: tradeJa,
 };

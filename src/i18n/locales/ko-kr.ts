@@ -1,4 +1,6 @@
+import { accountKoKR } from './account/ko-kr.ts';
 import type { Messages } from './en-us.ts';
+import { tradeKoKR } from './trade/ko-kr.ts';
 
 /** Korean (ko_KR). */
 export const koKR: Messages = {
@@ -143,4 +145,6 @@ export const koKR: Messages = {
     home: '홈으로',
   },
   guard: { loginTip: '먼저 로그인해 주세요' },
+  account: accountKoKR,
+  trade: tradeKoKR,
 };

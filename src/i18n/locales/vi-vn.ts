@@ -1,4 +1,6 @@
+import { accountViVN } from './account/vi-vn.ts';
 import type { Messages } from './en-us.ts';
+import { tradeViVN } from './trade/vi-vn.ts';
 
 /** Vietnamese (vi_VN). */
 export const viVN: Messages = {
@@ -143,4 +145,6 @@ export const viVN: Messages = {
     home: 'Về trang chủ',
   },
   guard: { loginTip: 'Vui lòng đăng nhập trước' },
+  account: accountViVN,
+  trade: tradeViVN,
 };

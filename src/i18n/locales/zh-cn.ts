@@ -1,4 +1,6 @@
+import { accountZhCN } from './account/zh-cn.ts';
 import type { Messages } from './en-us.ts';
+import { tradeZhCN } from './trade/zh-cn.ts';
 
 /** Simplified Chinese (zh_CN), the default language. */
 export const zhCN: Messages = {
@@ -133,4 +135,6 @@ export const zhCN: Messages = {
     home: '返回首页',
   },
   guard: { loginTip: '请先登录' },
+  account: accountZhCN,
+  trade: tradeZhCN,
 };

@@ -1,4 +1,6 @@
+import { accountZhTW } from './account/zh-tw.ts';
 import type { Messages } from './en-us.ts';
+import { tradeZhTW } from './trade/zh-tw.ts';
 
 /** Traditional Chinese (zh_TW). */
 export const zhTW: Messages = {
@@ -133,4 +135,6 @@ export const zhTW: Messages = {
     home: '返回首頁',
   },
   guard: { loginTip: '請先登入' },
+  account: accountZhTW,
+  trade: tradeZhTW,
 };

@@ -41,3 +41,25 @@ describe('serving the built client', () => {
     }
   });
 });
+
+describe('the API rate limit and the client', () => {
+  it('counts API calls only: pages and files never spend the budget', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'tickstream-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'export {};');
+    const t = await buildTestApp({ clientDir, rateLimit: 2 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        for (const url of ['/', '/trade/BTC-USDT', '/assets/app-abc123.js']) {
+          expect((await t.server.inject({ method: 'GET', url, headers: { accept: '*/*' } })).statusCode).toBe(200);
+        }
+      }
+      const api = async () => (await t.server.inject({ method: 'GET', url: '/market/symbol-thumb' })).statusCode;
+      expect([await api(), await api(), await api()]).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,89 @@
+// The recent-trades tape on canvas (spec trading §4: at most 100, newest first): time, price coloured by side, amount.
+// Rows are keyed by their text, so a frame repaints only the rows that changed.
+import { TRADE_COLUMNS } from '../../workers/api.ts';
+import { formatBookAmount } from '../format/book.ts';
+import { formatPrice } from '../format/price.ts';
+import type { SurfaceSize } from './surface.ts';
+
+export const TAPE_ROW_HEIGHT = 20;
+/** spec trading §4 / §9: the trades list keeps at most 100 entries. */
+export const TRADE_CAP = 100;
+
+export interface TapeRow {
+  time: string;
+  price: string;
+  amount: string;
+  side: 'buy' | 'sell';
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** HH:MM:SS in the browser's time zone. */
+export function clockTime(ms: number): string {
+  const d = new Date(ms);
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
+/** Trade `index` of `[price, side, volume, time]` rows; side 1 is a buy (spec trading §4). */
+export function formatTrade(trades: Float64Array, index: number, priceScale: number, amountScale: number): TapeRow {
+  const at = index * TRADE_COLUMNS;
+  return {
+    price: formatPrice(trades[at] ?? 0, priceScale),
+    side: trades[at + 1] === 2 ? 'sell' : 'buy',
+    amount: formatBookAmount(trades[at + 2] ?? 0, amountScale),
+    time: clockTime(trades[at + 3] ?? 0),
+  };
+}
+
+/** How many trades a snapshot holds, capped at {@link TRADE_CAP}. */
+export function tradeCount(trades: Float64Array | undefined): number {
+  return trades ? Math.min(TRADE_CAP, Math.floor(trades.length / TRADE_COLUMNS)) : 0;
+}
+
+export class TapePainter {
+  private keys: string[] = [];
+
+  paint(
+    ctx: CanvasRenderingContext2D,
+    size: SurfaceSize,
+    input: {
+      trades: Float64Array | undefined;
+      priceScale: number;
+      amountScale: number;
+      colors: { up: string; down: string; text: string; muted: string };
+      font: string;
+    },
+    full: boolean,
+  ): void {
+    const rows = Math.floor(size.height / TAPE_ROW_HEIGHT);
+    if (full || this.keys.length !== rows) this.keys = new Array<string>(rows).fill('');
+    const n = Math.min(rows, tradeCount(input.trades));
+    ctx.font = input.font;
+    ctx.textBaseline = 'middle';
+    const pad = 8;
+    for (let i = 0; i < rows; i++) {
+      const top = i * TAPE_ROW_HEIGHT;
+      if (i >= n || !input.trades) {
+        if (this.keys[i] !== '') {
+          ctx.clearRect(0, top, size.width, TAPE_ROW_HEIGHT);
+          this.keys[i] = '';
+        }
+        continue;
+      }
+      const row = formatTrade(input.trades, i, input.priceScale, input.amountScale);
+      const key = `${row.time}|${row.price}|${row.amount}|${row.side}`;
+      if (key === this.keys[i]) continue;
+      this.keys[i] = key;
+      ctx.clearRect(0, top, size.width, TAPE_ROW_HEIGHT);
+      const y = top + TAPE_ROW_HEIGHT / 2;
+      ctx.textAlign = 'left';
+      ctx.fillStyle = row.side === 'buy' ? input.colors.up : input.colors.down;
+      ctx.fillText(row.price, pad, y);
+      ctx.textAlign = 'right';
+      ctx.fillStyle = input.colors.text;
+      ctx.fillText(row.amount, size.width * 0.68, y);
+      ctx.fillStyle = input.colors.muted;
+      ctx.fillText(row.time, size.width - pad, y);
+    }
+  }
+}

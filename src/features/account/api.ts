@@ -1,0 +1,258 @@
+import { ACCOUNT_PATHS as P, TOKEN_HEADER } from '../../../common/api.ts';
+import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
+import { getToken } from '../../api/session.ts';
+import { showToast } from '../../api/toast.ts';
+import { currentLanguage, i18n } from '../../i18n/i18n.ts';
+
+/** Account calls of spec shell §7 through the shared request layer; each answers the envelope as it came. */
+
+export interface Country {
+  zhName: string;
+  enName: string;
+  areaCode: string;
+  twoCode: string;
+  isoCode?: string;
+  countryImageUrl?: string | null;
+  flag?: string;
+  label?: string;
+}
+
+export interface SliderChallenge {
+  captchaId: string;
+  backgroundImage: string;
+  sliderImage: string;
+  width: number;
+  height: number;
+  pieceSize: number;
+  y: number;
+}
+
+/** Slider types: the public flows use REGISTER, RESET or LOGIN. */
+export type SliderType = 'REGISTER' | 'RESET' | 'LOGIN';
+
+export const loadCountries = () => get<Country[]>(P.countries, {}, { silent: true });
+
+export const loadChallenge = (type: SliderType, target: string) =>
+  get<SliderChallenge>(P.captcha, { type, target }, { silent: true });
+
+/** The slider result: data is a single-use verify token. Silent: the slider shows the message itself (spec §8). */
+export const checkSlider = (type: SliderType, target: string, ratio: number, captchaId: string) =>
+  post<string>(P.captchaCheck, { type, target, ratio: ratio.toFixed(4), captchaId }, { silent: true });
+
+export interface AccountAddress {
+  /** Phone accounts: the country's two-letter code. */
+  country: string;
+  tel: string;
+  mail: string;
+}
+
+/** Sends a registration or reset code to the phone or e-mail, with the slider's verify token. */
+export function sendCode(purpose: 'register' | 'reset', a: AccountAddress, verifyToken: string) {
+  if (a.tel) {
+    const path = purpose === 'register' ? P.registerSms : P.resetSms;
+    return post<null>(path, { country: a.country, phone: a.tel, verifyToken, type: purpose.toUpperCase() });
+  }
+  const path = purpose === 'register' ? P.registerEmail : P.resetEmail;
+  return post<null>(path, { email: a.mail, verifyToken, type: purpose.toUpperCase() });
+}
+
+/** Checks a code (silent: the verification screen shows the message under the cells) → data.verifyCode. */
+export function checkCode(purpose: 'register' | 'reset', a: AccountAddress, code: string) {
+  const options = { silent: true };
+  if (purpose === 'register') {
+    return post<{ verifyCode: string }>(
+      P.registerCheck,
+      { type: a.tel ? 1 : 0, registCode: code, country: a.tel ? a.country : '', mobile: a.tel, email: a.mail },
+      options,
+    );
+  }
+  return post<{ verifyCode: string }>(
+    P.resetVerify,
+    { account: a.tel || a.mail, code, country: a.tel ? a.country : '', mode: a.tel ? 1 : 0 },
+    options,
+  );
+}
+
+export interface LoginAnswer {
+  needSecondFactor?: boolean;
+  type?: string;
+  ticket?: string;
+  id?: number;
+  uid?: string;
+  username?: string;
+}
+
+export function register(a: AccountAddress, ticket: string, password: string, promotion: string) {
+  if (a.tel) {
+    return post<LoginAnswer>(P.registerByPhone, {
+      country: a.country,
+      phone: a.tel,
+      code: ticket,
+      password,
+      promotion,
+    });
+  }
+  return post<LoginAnswer>(P.registerByEmail, { email: a.mail, code: ticket, password, promotion });
+}
+
+export function resetPassword(a: AccountAddress, ticket: string, password: string) {
+  return post<null>(P.resetPassword, {
+    account: a.tel || a.mail,
+    code: ticket,
+    password,
+    country: a.tel ? a.country : '',
+    mode: a.tel ? 1 : 0,
+  });
+}
+
+export const login = (username: string, password: string, country: string) =>
+  post<LoginAnswer>(P.login, { username, password, country });
+
+export const loginSecondStep = (ticket: string, code: string) =>
+  post<LoginAnswer>(P.loginSecondStep, { type: 'google', value: ticket, code });
+
+export type Answer<T> = ApiResult<T>;
+
+// ─── Signed-in security (spec shell §6, §7) ─────────────────────────────────────────────────────────────────────────
+
+export type SecureType = 'UPDATE_PASSWORD' | 'BIND' | 'CHANGE' | 'GOOGLE' | 'TRADE_PASSWORD';
+export type Channel = 'email' | 'phone';
+
+/** User settings of spec shell §3: verifyList and the factor states (1 = verified / on). */
+export interface SecuritySetting {
+  verifyList: Channel[];
+  email: string | null;
+  mobile: string | null;
+  areaCode: string | null;
+  emailVerified: number;
+  phoneVerified: number;
+  realVerified: number;
+  kycStatus: number;
+  googleStatus: number;
+  tradePasswordStatus: number;
+  withdrawLockedUntil: number | null;
+  passwordChangedAt: number | null;
+}
+
+export interface MemberCenter extends SecuritySetting {
+  id: number;
+  uid: string;
+  username: string;
+  promotionCode: string;
+  country: string | null;
+  createTime: number;
+  lastLoginTime: number | null;
+  lastLoginIp: string | null;
+}
+
+export interface LoginDevice {
+  id: number;
+  ip: string | null;
+  device: string | null;
+  loginTime: number;
+  expireTime: number;
+  current: boolean;
+}
+
+export const loadSecurity = () => get<SecuritySetting>(P.securitySetting);
+export const loadMemberCenter = () => get<MemberCenter>(P.memberCenter);
+export const loadDevices = () => get<LoginDevice[]>(P.loginDevices);
+
+/** A code to a bound channel (no value) or, for BIND and CHANGE, to a new address (value, country for a phone). */
+export function sendSecureCode(channel: Channel, type: SecureType, value?: string, country?: string) {
+  return post<null>(channel === 'email' ? P.sendEmailCode : P.sendPhoneCode, { type, value, country });
+}
+
+/** The codes a sensitive change carries: one per bound channel, and the Google code when it is on. */
+export interface FactorCodes {
+  emailCode?: string;
+  phoneCode?: string;
+  googleCode?: string;
+}
+
+export const updatePassword = (oldPassword: string, newPassword: string, codes: FactorCodes) =>
+  post<null>(P.updatePassword, { oldPassword, newPassword, ...codes });
+
+export const bindEmail = (email: string, code: string, codes: FactorCodes) =>
+  post<null>(P.bindEmail, { email, code, phoneCode: codes.phoneCode, googleCode: codes.googleCode });
+export const bindPhone = (country: string, phone: string, code: string, codes: FactorCodes) =>
+  post<null>(P.bindPhone, { country, phone, code, emailCode: codes.emailCode, googleCode: codes.googleCode });
+export const changeEmail = (email: string, code: string, oldCode: string, googleCode?: string) =>
+  post<null>(P.changeEmail, { email, code, oldCode, googleCode });
+export const changePhone = (country: string, phone: string, code: string, oldCode: string, googleCode?: string) =>
+  post<null>(P.changePhone, { country, phone, code, oldCode, googleCode });
+
+export const googleSecret = () => get<{ secret: string; otpauthUrl: string; account: string }>(P.googleSecret);
+export const googleEnable = (codes: FactorCodes) => post<null>(P.googleEnable, { ...codes });
+export const googleDisable = (codes: FactorCodes) => post<null>(P.googleDisable, { ...codes });
+export const setTransactionPassword = (password: string, codes: FactorCodes) =>
+  post<null>(P.transactionPassword, { password, ...codes });
+
+// ─── KYC (spec shell §7) ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface KycStatus {
+  /** 0 none, 1 under review, 2 verified, 3 rejected. */
+  status: number;
+  reason?: string | null;
+  country?: string;
+  realName?: string;
+  idType?: number;
+  idCard?: string;
+  submittedAt?: number;
+}
+
+export const loadKycStatus = () => get<KycStatus>(P.realNameStatus);
+
+export interface KycForm {
+  realName: string;
+  country: string;
+  idType: number;
+  idCard: string;
+  frontImage: string;
+  backImage: string;
+  handImage: string;
+}
+export const submitKyc = (form: KycForm) => post<{ status: number }>(P.realName, { ...form });
+
+/**
+ * Uploads one image as a raw body. The request layer sends form or JSON only, so this one call builds its headers the
+ * same way (token, language, platform) and answers the same envelope; the server sniffs the type and checks the size.
+ */
+export async function uploadImage(file: File): Promise<ApiResult<{ id: string }>> {
+  const token = getToken();
+  const headers: Record<string, string> = {
+    ...PLATFORM_HEADERS,
+    lang: currentLanguage(),
+    accept: 'application/json',
+    'content-type': file.type || 'application/octet-stream',
+  };
+  if (token) {
+    headers[TOKEN_HEADER] = token;
+    headers[ACCESS_TOKEN_HEADER] = token;
+  }
+  try {
+    const response = await fetch(`${P.uploadImage}?langCode=${currentLanguage()}`, {
+      method: 'POST',
+      headers,
+      body: file,
+    });
+    const raw = (await response.json()) as { code: number; message?: string; data?: { id: string } };
+    const message = raw.message ?? '';
+    if (!isSuccess(raw.code) && message) showToast('error', message);
+    return { code: raw.code, message, msg: message, data: raw.data ?? null };
+  } catch {
+    const message = i18n.t('request.networkError');
+    showToast('error', message);
+    return { code: 500, message, msg: message, data: null };
+  }
+}
+
+// ─── Preferences ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Personal {
+  lang?: string;
+  color?: number;
+  currency?: string;
+}
+export const loadPersonal = () => get<Personal>('/uc/member/personalize/get');
+export const savePersonal = (p: Personal) => post<Personal>('/uc/member/personalize/set', { ...p });

@@ -1,0 +1,199 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '../api.ts';
+import {
+  cleanEmail,
+  cleanPassword,
+  cleanPhone,
+  emailSuggestions,
+  PASSWORD_MAX,
+  passwordChecks,
+  type RuleKey,
+} from '../validation.ts';
+
+/** A labelled row with its translated rule message underneath. */
+export function Field({ label, error, children }: { label: string; error?: RuleKey | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="acc-field">
+      <span className="acc-label">{label}</span>
+      {children}
+      {error ? (
+        <span className="acc-error" role="alert">
+          {t(`account.rules.${error}`)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export type AccountMode = 'phone' | 'email';
+
+export function ModeTabs({ mode, onChange }: { mode: AccountMode; onChange: (m: AccountMode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="acc-tabs" role="tablist">
+      {(['phone', 'email'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="tab"
+          aria-selected={mode === m}
+          className={mode === m ? 'acc-tab active' : 'acc-tab'}
+          onClick={() => onChange(m)}
+        >
+          {t(`account.${m}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Country picker with flags and area codes, and the phone digits (max 12, spec shell §5). */
+export function PhoneInput(props: {
+  countries: readonly Country[];
+  areaCode: string;
+  onArea: (c: Country) => void;
+  phone: string;
+  onPhone: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const current = props.countries.find((c) => c.areaCode === props.areaCode);
+  const q = query.trim().toLowerCase();
+  const shown = q
+    ? props.countries.filter(
+        (c) => c.enName.toLowerCase().includes(q) || c.zhName.includes(q) || c.areaCode.includes(q.replace('+', '')),
+      )
+    : props.countries;
+  return (
+    <div className="acc-phone">
+      <button
+        type="button"
+        className="acc-area"
+        aria-label={t('account.country')}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="area-code"
+      >
+        <span>{current?.flag ?? ''}</span> +{props.areaCode}
+      </button>
+      <input
+        className="acc-input"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder={t('account.phonePlaceholder')}
+        value={props.phone}
+        onChange={(e) => props.onPhone(cleanPhone(e.target.value))}
+        name="phone"
+      />
+      {open ? (
+        <div className="acc-country-list">
+          <input
+            className="acc-input"
+            placeholder={t('account.searchCountry')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <ul>
+            {shown.map((c) => (
+              <li key={c.twoCode}>
+                <button
+                  type="button"
+                  aria-pressed={c.areaCode === props.areaCode}
+                  onClick={() => {
+                    props.onArea(c);
+                    setOpen(false);
+                    setQuery('');
+                  }}
+                >
+                  <span className="acc-flag">{c.flag}</span>
+                  <span className="acc-country-name">{c.enName}</span>
+                  <span className="acc-muted">+{c.areaCode}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** E-mail (max 40) with the six domain suggestions (spec shell §5). */
+export function EmailInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const [focused, setFocused] = useState(false);
+  const listId = useId();
+  const suggestions = focused ? emailSuggestions(value) : [];
+  return (
+    <div className="acc-email">
+      <input
+        className="acc-input"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder={t('account.emailPlaceholder')}
+        value={value}
+        aria-controls={listId}
+        onChange={(e) => onChange(cleanEmail(e.target.value))}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setTimeout(() => setFocused(false), 150)}
+      />
+      {suggestions.length ? (
+        <ul className="acc-suggest" id={listId}>
+          {suggestions.map((s) => (
+            <li key={s}>
+              <button type="button" onMouseDown={() => onChange(s)}>
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function PasswordInput(props: {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+  name: string;
+  autoComplete?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="acc-password">
+      <input
+        className="acc-input"
+        type={shown ? 'text' : 'password'}
+        name={props.name}
+        autoComplete={props.autoComplete ?? 'new-password'}
+        maxLength={PASSWORD_MAX}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(cleanPassword(e.target.value))}
+      />
+      <button type="button" className="acc-eye" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        {shown ? '◉' : '◎'}
+      </button>
+    </div>
+  );
+}
+
+/** The live rule checklist of a new password (spec shell §2, §5). */
+export function PasswordChecklist({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const checks = passwordChecks(password);
+  return (
+    <ul className="acc-checks" data-testid="password-checks">
+      {(['length', 'lower', 'upper', 'digit'] as const).map((k) => (
+        <li key={k} className={checks[k] ? 'ok' : ''} data-ok={checks[k]}>
+          {checks[k] ? '✓' : '·'} {t(`account.checks.${k}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

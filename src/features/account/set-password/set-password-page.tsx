@@ -1,0 +1,84 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { isSuccess } from '../../../api/request.ts';
+import { setUser } from '../../../api/session.ts';
+import { checkLoginAndLoadUser } from '../../../api/shell.ts';
+import type { ShellUser } from '../../../app/shell-state.tsx';
+import { register, resetPassword } from '../api.ts';
+import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';
+import { type PasswordTicket, purposeOfFromType, takePasswordTicket } from '../registration-cache.ts';
+import { newPasswordError, type RuleKey } from '../validation.ts';
+import '../account.css';
+
+let held: PasswordTicket | null = null;
+
+/**
+ * /personal/setPassword (spec shell §2): fromType 1 finishes a registration and signs in; any other value finishes a
+ * reset and goes to /resetPwdSuccess. The checked code's ticket comes from the verification screen.
+ */
+export function SetPasswordPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const purpose = purposeOfFromType(new URLSearchParams(useSearch()).get('fromType'));
+  const [ticket] = useState<PasswordTicket | null>(() => {
+    const read = takePasswordTicket();
+    if (read) held = read;
+    return read ?? held;
+  });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<RuleKey | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!ticket || ticket.purpose !== purpose) navigate('/', { replace: true });
+  }, [ticket, purpose, navigate]);
+  if (!ticket) return null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const failed = newPasswordError(password, confirm);
+    setError(failed);
+    if (failed || busy) return;
+    setBusy(true);
+    if (purpose === 'register') {
+      const r = await register(ticket, ticket.ticket, password, ticket.code);
+      if (!isSuccess(r.code)) {
+        setBusy(false);
+        return;
+      }
+      held = null;
+      const user = await checkLoginAndLoadUser<ShellUser>();
+      if (user) setUser(user);
+      navigate('/', { replace: true });
+      return;
+    }
+    const r = await resetPassword(ticket, ticket.ticket, password);
+    setBusy(false);
+    if (!isSuccess(r.code)) return;
+    held = null;
+    navigate('/resetPwdSuccess', { replace: true });
+  };
+
+  return (
+    <div className="acc-page">
+      <form className="acc-card" onSubmit={(e) => void submit(e)} noValidate data-testid="set-password">
+        <h1 className="acc-title">
+          {purpose === 'register' ? t('account.setPassword.titleRegister') : t('account.setPassword.titleReset')}
+        </h1>
+        <p className="acc-muted">{ticket.tel || ticket.mail}</p>
+        <Field label={t('account.newPassword')} error={error === 'confirmMismatch' ? null : error}>
+          <PasswordInput name="newPassword" value={password} onChange={setPassword} />
+        </Field>
+        <PasswordChecklist password={password} />
+        <Field label={t('account.confirmPassword')} error={error === 'confirmMismatch' ? error : null}>
+          <PasswordInput name="confirmPassword" value={confirm} onChange={setConfirm} />
+        </Field>
+        <button type="submit" className="btn btn-primary acc-submit" disabled={busy}>
+          {t('account.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SymbolThumb } from '../../../common/market.ts';
+import { useShell } from '../../app/shell-state.tsx';
+import { useTicker } from '../../data/hooks.ts';
+import { formatBookAmount } from '../../format/book.ts';
+import { formatPercent } from '../../format/change.ts';
+import { formatMoney } from '../../format/money.ts';
+import { formatPrice } from '../../format/price.ts';
+
+/** Ticker columns from the worker (workers/ticker TICKER_COLUMN). */
+/** Numbers per market in a tickers snapshot. */
+const TICKER_COLUMNS = 8;
+const COL = { price: 0, change: 1, changeRate: 2, high: 3, low: 4, volume: 5, amount: 6 } as const;
+
+/** Whether the last price went up or down: against the previous reading, the 24 h change until there is one. */
+export function priceDirection(price: number, previous: number, change: number): 'up' | 'down' {
+  if (Number.isFinite(previous) && price !== previous) return price > previous ? 'up' : 'down';
+  return change < 0 ? 'down' : 'up';
+}
+
+/**
+ * The market header (spec trading §2): last price coloured by direction with its USD value, 24 h change, high, low,
+ * volume and turnover, live from the worker's ticker.
+ */
+export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undefined; coin: string; unit: string }) {
+  const { symbol, thumb, coin, unit } = props;
+  const { t } = useTranslation();
+  const { lang } = useShell();
+  const ticker = useTicker(symbol);
+  const priceScale = thumb?.priceScale ?? 4;
+  const row = ticker && ticker.values.length >= TICKER_COLUMNS ? ticker.values : null;
+  const value = (col: number, fallback: string | number | undefined) =>
+    row ? (row[col] ?? Number.NaN) : Number(fallback);
+  const price = value(COL.price, thumb?.close);
+  const change = value(COL.change, thumb?.change);
+  const rate = row ? (row[COL.changeRate] ?? Number.NaN) : Number(thumb?.chg ?? Number.NaN) * 100;
+  const last = useRef({ price: Number.NaN, dir: 'up' as 'up' | 'down' });
+  if (price !== last.current.price && Number.isFinite(price)) {
+    last.current = { price, dir: priceDirection(price, last.current.price, change) };
+  }
+  const usd = thumb ? price * Number(thumb.baseUsdRate) : Number.NaN;
+  const trend = change < 0 ? 'down' : 'up';
+  return (
+    <div className="market-header" data-symbol={symbol}>
+      <div className="last" data-testid="last-price">
+        <span className={`price ${last.current.dir}`} title={t('trade.last')}>
+          {formatPrice(price, priceScale)}
+        </span>
+        <span className="usd">{Number.isFinite(usd) ? `≈ $${formatPrice(usd, 2)}` : ''}</span>
+      </div>
+      <dl className="stats">
+        <div>
+          <dt>{t('trade.change24h')}</dt>
+          <dd className={trend}>
+            {formatPrice(change, priceScale)} {formatPercent(rate)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.high24h')}</dt>
+          <dd>{formatPrice(value(COL.high, thumb?.high), priceScale)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.low24h')}</dt>
+          <dd>{formatPrice(value(COL.low, thumb?.low), priceScale)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.volume24h', { coin })}</dt>
+          <dd>{formatBookAmount(value(COL.volume, thumb?.volume), thumb?.amountScale)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.amount24h', { unit })}</dt>
+          <dd>{formatMoney(value(COL.amount, thumb?.turnover), lang)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
+import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
+import { useInViewport } from '../../data/hooks.ts';
+import { useViewData } from './use-view-data.ts';
+
+/** The last 100 trades of a market, newest first, drawn on canvas from the worker's snapshots. */
+export function RecentTrades(props: {
+  symbol: string;
+  coin: string;
+  unit: string;
+  priceScale: number;
+  amountScale: number;
+}) {
+  const { symbol, coin, unit, priceScale, amountScale } = props;
+  const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const surface = useRef<CanvasSurface | null>(null);
+  const visible = useInViewport(section);
+  const [empty, setEmpty] = useState(true);
+  const scales = useRef({ priceScale, amountScale });
+  scales.current = { priceScale, amountScale };
+
+  const trades = useViewData({ kind: 'trades', symbol }, visible, (snapshot) => {
+    const count = tradeCount(snapshot.trades);
+    setEmpty(count === 0);
+    const el = section.current;
+    if (el) {
+      el.dataset.count = String(count);
+      el.dataset.newest = count ? `${snapshot.trades[3]}:${snapshot.trades[0]}:${snapshot.trades[2]}` : '';
+    }
+    surface.current?.invalidate();
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market starts a new tape.
+  useEffect(() => {
+    const root = section.current;
+    const el = canvas.current;
+    if (!root || !el) return;
+    const painter = new TapePainter();
+    const style = () => ({
+      colors: {
+        up: cssVar(root, '--up', '#0ecb81'),
+        down: cssVar(root, '--down', '#f6465d'),
+        text: cssVar(root, '--text', '#eaecef'),
+        muted: cssVar(root, '--muted', '#848e9c'),
+      },
+      font: `12px ${getComputedStyle(root).fontFamily || 'sans-serif'}`,
+    });
+    // Read on full repaints only (computed style is not free at 60 Hz).
+    let look = style();
+    const made = new CanvasSurface(el, (ctx, size, full) => {
+      if (full) look = style();
+      painter.paint(
+        ctx,
+        size,
+        {
+          trades: trades.current?.trades,
+          priceScale: scales.current.priceScale,
+          amountScale: scales.current.amountScale,
+          colors: look.colors,
+          font: look.font,
+        },
+        full,
+      );
+    });
+    surface.current = made;
+    return () => {
+      made.dispose();
+      surface.current = null;
+    };
+  }, [symbol]);
+
+  return (
+    <section ref={section} className="trade-panel trade-trades" aria-labelledby="trade-trades-title">
+      <header className="panel-head">
+        <h2 id="trade-trades-title">{t('trade.trades.title')}</h2>
+      </header>
+      <div className="tape-columns" aria-hidden="true">
+        <span>{t('trade.book.price', { unit })}</span>
+        <span>{t('trade.book.amount', { coin })}</span>
+        <span>{t('trade.trades.time')}</span>
+      </div>
+      <div className="tape-body">
+        <canvas ref={canvas} className="tape" />
+        {empty && <p className="panel-empty">{t('common.loading')}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { SymbolThumb } from '../../../common/market.ts';
+import { request } from '../../api/request.ts';
+import { useRequest } from '../../api/use-request.ts';
+import { useShell } from '../../app/shell-state.tsx';
+import { DEFAULT_SPOT_DECIMALS } from '../../format/price.ts';
+import { ChartPanel } from './chart-panel.tsx';
+import { useFavourites } from './favourites.ts';
+import { parseTradeLocation } from './market.ts';
+import { MarketHeader } from './market-header.tsx';
+import { OrderBook } from './order-book.tsx';
+import { RecentTrades } from './recent-trades.tsx';
+import { SymbolSelector } from './symbol-selector.tsx';
+import './trade.css';
+
+/**
+ * The spot terminal (/trade, /trade/{coin}-{unit}, ?symbol=, ?type=; spec trading §2): market header with the symbol
+ * selector, candles and depth chart, the order book and recent trades, all live from the worker data plane.
+ */
+export function TradePage() {
+  const { t } = useTranslation();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const { isLogin } = useShell();
+  const { symbol, type } = parseTradeLocation(pathname, search);
+  const load = useCallback(
+    (signal: AbortSignal) => request<SymbolThumb[]>('GET', '/market/symbol-thumb', {}, { signal, silent: true }),
+    [],
+  );
+  const { state } = useRequest(load);
+  const thumbs = state.status === 'done' ? state.data : [];
+  const thumb = useMemo(() => thumbs.find((m) => m.symbol === symbol), [thumbs, symbol]);
+  const favourites = useFavourites(isLogin);
+  const [coin = symbol, unit = ''] = symbol.split('/');
+  const priceScale = thumb?.priceScale ?? DEFAULT_SPOT_DECIMALS;
+  const amountScale = thumb?.amountScale ?? DEFAULT_SPOT_DECIMALS;
+
+  return (
+    <div className="trade-page" data-symbol={symbol} data-type={type}>
+      <div className="trade-top">
+        <SymbolSelector symbol={symbol} thumbs={thumbs} favourites={favourites} isLogin={isLogin} />
+        <MarketHeader symbol={symbol} thumb={thumb} coin={coin} unit={unit} />
+      </div>
+      {type === 'contract' ? (
+        <p className="trade-notice" role="status">
+          {t('trade.contractNotOpen')}
+        </p>
+      ) : (
+        <div className="trade-grid" key={symbol}>
+          <ChartPanel symbol={symbol} priceScale={priceScale} />
+          <OrderBook symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+          <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+        </div>
+      )}
+    </div>
+  );
+}
