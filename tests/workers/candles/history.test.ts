@@ -172,8 +172,8 @@ describe('candle history', () => {
     scheduler.advance(20);
     expect(shown()?.health.history).toEqual({ status: 'retrying', failures: 1 });
     expect(shown()?.rows).toEqual([[T, 1, 1, 1, 1, 1]]);
-    // Not before the backoff's shortest delay, at the latest after its base.
-    scheduler.advance(HISTORY_BACKOFF.minMs * (1 - HISTORY_BACKOFF.jitter) - 1);
+    // Not before the backoff's shortest delay, at the latest after its base (both counted from the failure, 20 ms ago).
+    scheduler.advance(HISTORY_BACKOFF.minMs * (1 - HISTORY_BACKOFF.jitter) - 21);
     expect(loader.calls).toHaveLength(1);
     scheduler.advance(HISTORY_BACKOFF.minMs);
     expect(loader.calls).toHaveLength(2);
