@@ -1,8 +1,9 @@
 // One side of the order book drawn on canvas (spec trading §3, §9): depth bar, price, amount, cumulative volume and
-// value per level. Row text is cached per row so a frame repaints only the rows whose text or bar changed.
+// value per level. Each row's numbers are kept, so a frame formats and repaints only the rows that changed.
 import { BOOK_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatPrice } from '../format/price.ts';
+import { RowMemo } from './row-memo.ts';
 import type { SurfaceSize } from './surface.ts';
 
 export type LadderSide = 'ask' | 'bid';
@@ -101,13 +102,17 @@ export interface LadderInput {
 /** Column right edges as fractions of the width: price (left aligned), amount, total, value. */
 const COLUMNS = [0.3, 0.52, 0.76, 1] as const;
 
-/** Draws a side, repainting only rows whose key changed since the cache was filled (all when `full`). */
+/** Draws a side, formatting and repainting only rows whose numbers changed since the last paint (all when `full`). */
 export class LadderPainter {
-  private keys: string[] = [];
+  private readonly memo = new RowMemo();
+  /** price, volume, cumulative volume, value, bar width, hovered. */
+  private readonly row = new Float64Array(6);
 
   paint(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, full: boolean): void {
     const rows = rowsThatFit(size.height);
-    if (full || this.keys.length !== rows) this.keys = new Array<string>(rows).fill('');
+    // The text depends on the numbers and the scales only.
+    const stale = this.memo.reset(rows, this.row.length, `${input.priceScale}|${input.amountScale}`, full);
+    if (stale) ctx.clearRect(0, 0, size.width, size.height);
     const n = input.levels ? Math.min(rows, input.levels.length / BOOK_COLUMNS) : 0;
     const pad = 8;
     const inner = size.width - pad * 2;
@@ -116,20 +121,19 @@ export class LadderPainter {
     for (let i = 0; i < rows; i++) {
       const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
       if (i >= n || !input.levels) {
-        if (this.keys[i] !== '') {
-          ctx.clearRect(0, top, size.width, ROW_HEIGHT);
-          this.keys[i] = '';
-        }
+        if (this.memo.clear(i)) ctx.clearRect(0, top, size.width, ROW_HEIGHT);
         continue;
       }
       const at = i * BOOK_COLUMNS;
-      const price = input.levels[at] ?? 0;
-      const row = formatLevel(input.levels, i, input.priceScale, input.amountScale);
-      const bar = barWidth(input.levels[at + 2] ?? 0, input.maxCum, size.width);
+      const levels = input.levels;
+      const price = levels[at] ?? 0;
+      const bar = barWidth(levels[at + 2] ?? 0, input.maxCum, size.width);
       const hovered = price === input.hover;
-      const key = `${row.price}|${row.amount}|${row.total}|${row.value}|${bar}|${hovered ? 1 : 0}`;
-      if (key === this.keys[i]) continue;
-      this.keys[i] = key;
+      this.row.set(levels.subarray(at, at + BOOK_COLUMNS));
+      this.row[4] = bar;
+      this.row[5] = hovered ? 1 : 0;
+      if (this.memo.same(i, this.row)) continue;
+      const row = formatLevel(levels, i, input.priceScale, input.amountScale);
       ctx.clearRect(0, top, size.width, ROW_HEIGHT);
       const colors = input.colors;
       if (hovered) {

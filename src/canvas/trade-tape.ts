@@ -1,8 +1,9 @@
 // The recent-trades tape on canvas (spec trading §4: at most 100, newest first): time, price coloured by side, amount.
-// Rows are keyed by their text, so a frame repaints only the rows that changed.
+// Each row's numbers are kept, so a frame formats and repaints only the rows that changed.
 import { TRADE_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatPrice } from '../format/price.ts';
+import { RowMemo } from './row-memo.ts';
 import type { SurfaceSize } from './surface.ts';
 
 export const TAPE_ROW_HEIGHT = 20;
@@ -41,7 +42,7 @@ export function tradeCount(trades: Float64Array | undefined): number {
 }
 
 export class TapePainter {
-  private keys: string[] = [];
+  private readonly memo = new RowMemo();
 
   paint(
     ctx: CanvasRenderingContext2D,
@@ -56,7 +57,8 @@ export class TapePainter {
     full: boolean,
   ): void {
     const rows = Math.floor(size.height / TAPE_ROW_HEIGHT);
-    if (full || this.keys.length !== rows) this.keys = new Array<string>(rows).fill('');
+    const stale = this.memo.reset(rows, TRADE_COLUMNS, `${input.priceScale}|${input.amountScale}`, full);
+    if (stale) ctx.clearRect(0, 0, size.width, size.height);
     const n = Math.min(rows, tradeCount(input.trades));
     ctx.font = input.font;
     ctx.textBaseline = 'middle';
@@ -64,16 +66,12 @@ export class TapePainter {
     for (let i = 0; i < rows; i++) {
       const top = i * TAPE_ROW_HEIGHT;
       if (i >= n || !input.trades) {
-        if (this.keys[i] !== '') {
-          ctx.clearRect(0, top, size.width, TAPE_ROW_HEIGHT);
-          this.keys[i] = '';
-        }
+        if (this.memo.clear(i)) ctx.clearRect(0, top, size.width, TAPE_ROW_HEIGHT);
         continue;
       }
+      const at = i * TRADE_COLUMNS;
+      if (this.memo.same(i, input.trades.subarray(at, at + TRADE_COLUMNS))) continue;
       const row = formatTrade(input.trades, i, input.priceScale, input.amountScale);
-      const key = `${row.time}|${row.price}|${row.amount}|${row.side}`;
-      if (key === this.keys[i]) continue;
-      this.keys[i] = key;
       ctx.clearRect(0, top, size.width, TAPE_ROW_HEIGHT);
       const y = top + TAPE_ROW_HEIGHT / 2;
       ctx.textAlign = 'left';

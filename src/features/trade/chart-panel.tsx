@@ -4,9 +4,8 @@ import type { CandleInterval } from '../../../common/protocol.ts';
 import type { HistoryStatus } from '../../../workers/api.ts';
 import { type ChartColors, paintCandles, paintDepth } from '../../canvas/charts.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
-import { useInViewport } from '../../data/hooks.ts';
+import { useInViewport, useViewData } from '../../data/hooks.ts';
 import { CANDLE_INTERVALS, INTERVAL_KEY, readInterval } from './market.ts';
-import { useViewData } from './use-view-data.ts';
 
 type ChartTab = 'candles' | 'depth';
 

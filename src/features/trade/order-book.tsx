@@ -11,11 +11,10 @@ import {
   rowsThatFit,
 } from '../../canvas/book-ladder.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
-import { useInViewport, useTicker } from '../../data/hooks.ts';
+import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
 import { formatPrice } from '../../format/price.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
 import { pickPrice } from './price-store.ts';
-import { useViewData } from './use-view-data.ts';
 
 export type BookView = 'both' | 'bids' | 'asks';
 type Readout = 'live' | 'stale' | 'resyncing' | 'connecting';

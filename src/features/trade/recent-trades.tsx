@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
-import { useInViewport } from '../../data/hooks.ts';
-import { useViewData } from './use-view-data.ts';
+import { useInViewport, useViewData } from '../../data/hooks.ts';
 
 /** The last 100 trades of a market, newest first, drawn on canvas from the worker's snapshots. */
 export function RecentTrades(props: {
