@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-const SERVER = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
+// E2E_DIST points the suite at another build (`vite build --outDir X/client` + the server bundle in X/server), so that
+// a private build can be tested while dist/ is in use.
+const DIST = process.env.E2E_DIST ?? join(import.meta.dirname, '..', 'dist');
+const SERVER = join(DIST, 'server', 'main.js');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +37,7 @@ export async function startServer(
   if (!existsSync(SERVER)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   let output = '';
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CLIENT_DIR: join(DIST, 'client'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => {

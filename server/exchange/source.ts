@@ -1,5 +1,4 @@
 import { fromUnits } from '../../common/decimal.ts';
-import { Side } from '../../common/trading.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { SessionsRepository } from '../db/repositories/sessions.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
@@ -7,7 +6,7 @@ import type { Order } from '../engine/order.ts';
 import type { MarketListener, MarketMeta, MarketSource } from '../gateway/source.ts';
 import type { MarketData } from '../marketdata/index.ts';
 import type { Exchange, SpotMarketInfo } from './index.ts';
-import { orderView } from './views.ts';
+import { fillView, orderView } from './views.ts';
 
 export interface SourceOptions {
   sessions: SessionsRepository;
@@ -87,7 +86,7 @@ function publishPrivate(
       const m = exchange.markets.get(t.symbol) as SpotMarketInfo;
       for (const order of [t.buyOrder, t.sellOrder]) {
         if (isMarketMaker(order.userId)) continue;
-        listener.user(order.userId, 'fill', fillView(t, order, m));
+        listener.user(order.userId, 'fill', { ...fillView(fillParts(t), order.side, m) });
       }
     }
   }
@@ -110,19 +109,6 @@ function publishPrivate(
   }
 }
 
-function fillView(t: Trade, order: Order, m: SpotMarketInfo): Record<string, unknown> {
-  const buyer = order.side === Side.buy;
-  return {
-    tradeId: t.id,
-    orderId: order.id,
-    symbol: t.symbol,
-    direction: order.side,
-    price: fromUnits(BigInt(t.price), m.priceScale),
-    amount: fromUnits(BigInt(t.quantity), m.amountScale),
-    turnover: fromUnits(BigInt(t.quoteUnits), m.quoteDecimals),
-    fee: buyer ? fromUnits(BigInt(t.buyFee), m.baseDecimals) : fromUnits(BigInt(t.sellFee), m.quoteDecimals),
-    feeCoin: buyer ? m.base : m.quote,
-    maker: t.takerSide !== order.side,
-    time: t.time,
-  };
+function fillParts(t: Trade) {
+  return { ...t, buyOrderId: t.buyOrder.id, sellOrderId: t.sellOrder.id };
 }

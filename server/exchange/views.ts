@@ -1,39 +1,10 @@
 import { fromUnits } from '../../common/decimal.ts';
-import { OrderType, Side } from '../../common/trading.ts';
+import { OrderType, Side, type SpotFill, type SpotOrder } from '../../common/trading.ts';
 import type { MarketSpec } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 
-/** A spot order as the API and the private `user` channel show it: exact decimal strings, spec codes. */
-export interface OrderView {
-  orderId: number;
-  symbol: string;
-  coinSymbol: string;
-  baseSymbol: string;
-  /** 1 buy, 2 sell. */
-  direction: number;
-  /** 1 limit, 2 market, 3 fill-or-kill, 4 stop loss, 5 take profit. */
-  type: number;
-  /** Limit price; "0" for a market order. */
-  price: string;
-  /** Base amount ordered; for a market buy, the quote amount to spend. */
-  amount: string;
-  /** Base amount filled. */
-  tradedAmount: string;
-  /** Quote amount traded. */
-  turnover: string;
-  /** Average fill price, "0" before a fill. */
-  averagePrice: string;
-  fee: string;
-  /** The coin the fee is paid in: base for buys, quote for sells. */
-  feeCoin: string;
-  triggerPrice: string;
-  triggerType: number;
-  triggered: boolean;
-  /** Spec trading §4 order status. */
-  status: number;
-  time: number;
-  updateTime: number;
-}
+/** A spot order as the API and the private `user` channel show it. */
+export type OrderView = SpotOrder;
 
 export function orderView(o: Order, m: MarketSpec): OrderView {
   const buy = o.side === Side.buy;
@@ -81,4 +52,37 @@ export interface TradeView {
   /** 1 when this order was the maker. */
   maker: boolean;
   time: number;
+}
+
+/** What a fill view is made of: an engine trade or a stored row, in integer units. */
+export interface FillParts {
+  id: number;
+  symbol: string;
+  price: number;
+  quantity: number;
+  quoteUnits: number;
+  buyFee: number;
+  sellFee: number;
+  takerSide: Side;
+  buyOrderId: number;
+  sellOrderId: number;
+  time: number;
+}
+
+/** One side's view of a trade: the buyer's or the seller's fill. */
+export function fillView(t: FillParts, side: Side, m: MarketSpec): SpotFill {
+  const buyer = side === Side.buy;
+  return {
+    tradeId: t.id,
+    orderId: buyer ? t.buyOrderId : t.sellOrderId,
+    symbol: t.symbol,
+    direction: side,
+    price: fromUnits(BigInt(t.price), m.priceScale),
+    amount: fromUnits(BigInt(t.quantity), m.amountScale),
+    turnover: fromUnits(BigInt(t.quoteUnits), m.quoteDecimals),
+    fee: buyer ? fromUnits(BigInt(t.buyFee), m.baseDecimals) : fromUnits(BigInt(t.sellFee), m.quoteDecimals),
+    feeCoin: buyer ? m.base : m.quote,
+    maker: t.takerSide !== side,
+    time: t.time,
+  };
 }

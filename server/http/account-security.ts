@@ -69,6 +69,7 @@ const BindPhoneBody = Type.Object({
   googleCode: Type.Optional(Code),
 });
 const GoogleBody = Type.Object(CodesFields);
+const RevokeDeviceBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const TradePasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 16 }), ...CodesFields });
 const LoginTwoBody = Type.Object({
   type: Type.Optional(Type.String({ maxLength: 16 })),
@@ -254,6 +255,20 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       );
     },
   });
+
+  /** Signs one login device out: its session and sockets end. Another user's or an unknown id is the same error. */
+  app.post<{ Body: Static<typeof RevokeDeviceBody> }>(
+    '/uc/approve/security/devices/revoke',
+    { onRequest: requireUser, schema: { body: RevokeDeviceBody } },
+    async (request) => {
+      const rows = await userWrites.sessions(userOf(request).id, app.clock());
+      const target = rows.find((s) => s.id === request.body.id);
+      if (!target) throw ApiError.invalidParam('id');
+      await app.store.sessions.revoke(target.token_hash);
+      app.account.sockets.close([target.token_hash]);
+      return ok(null);
+    },
+  );
 
   // ─── Code sends of a signed-in user ────────────────────────────────────────────────────────────────────────────────
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
-import { fromUnits, isDecimal, toUnits } from '../../common/decimal.ts';
+import { div, fromUnits, isDecimal, mul, toUnits, truncate } from '../../common/decimal.ts';
 import { OrderStatus, OrderType, Side, TriggerType } from '../../common/trading.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import type { RejectReason } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { type Exchange, orderFromRow, type SpotMarketInfo } from '../exchange/index.ts';
-import { type OrderView, orderView, type TradeView } from '../exchange/views.ts';
+import { fillView, type OrderView, orderView, type TradeView } from '../exchange/views.ts';
 import { ApiError, ok } from './envelope.ts';
 import { normalizeSymbol } from './market.ts';
 import type { MessageKey } from './messages.ts';
@@ -38,6 +39,13 @@ const HistoryQuery = Type.Object({
   symbol: Type.Optional(Type.String({ maxLength: 32 })),
   direction: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
   type: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  startTime: Type.Optional(Type.Integer({ minimum: 0 })),
+  endTime: Type.Optional(Type.Integer({ minimum: 0 })),
+  ...Paging,
+});
+const TradesQuery = Type.Object({
+  symbol: Type.Optional(Type.String({ maxLength: 32 })),
+  direction: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
   startTime: Type.Optional(Type.Integer({ minimum: 0 })),
   endTime: Type.Optional(Type.Integer({ minimum: 0 })),
   ...Paging,
@@ -218,6 +226,60 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     return ok({ records, total: Number(total.n), pageNo, pageSize });
   });
 
+  // The user's fills (trade history), newest first, from the buyer's and the seller's side.
+  both(app, '/exchange/order/trades', TradesQuery, async (request, q) => {
+    const m = q.symbol ? market(q.symbol) : undefined;
+    if (q.symbol && !m) throw unknownMarket(q.symbol);
+    const userId = userOf(request).id;
+    const pageNo = q.pageNo ?? 1;
+    const pageSize = q.pageSize ?? 20;
+    exchange.sync();
+    const side = (column: 'buy_user_id' | 'sell_user_id', direction: Side) => {
+      // The side is a constant column so that one union can be ordered and paged.
+      let query = db
+        .selectFrom('spot_trades')
+        .selectAll()
+        .select(sql<number>`${direction}`.as('side'))
+        .where(column, '=', userId);
+      if (m) query = query.where('symbol', '=', m.symbol);
+      if (q.startTime !== undefined) query = query.where('time', '>=', q.startTime);
+      if (q.endTime !== undefined) query = query.where('time', '<=', q.endTime);
+      return query;
+    };
+    const buys = side('buy_user_id', Side.buy);
+    const sells = side('sell_user_id', Side.sell);
+    const picked = q.direction === Side.buy ? buys : q.direction === Side.sell ? sells : buys.unionAll(sells);
+    const all = db.selectFrom(picked.as('t'));
+    const total = await all.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await all
+      .selectAll()
+      .orderBy('id', 'desc')
+      .orderBy('side')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute();
+    const records = rows.map((r) =>
+      fillView(
+        {
+          id: r.id,
+          symbol: r.symbol,
+          price: r.price,
+          quantity: r.quantity,
+          quoteUnits: r.quote_units,
+          buyFee: r.buy_fee,
+          sellFee: r.sell_fee,
+          takerSide: r.taker_side as Side,
+          buyOrderId: r.buy_order_id,
+          sellOrderId: r.sell_order_id,
+          time: r.time,
+        },
+        r.side as Side,
+        exchange.markets.get(r.symbol) as SpotMarketInfo,
+      ),
+    );
+    return ok({ records, total: Number(total.n), pageNo, pageSize });
+  });
+
   app.get<{ Params: Type.Static<typeof IdParams> }>(
     '/exchange/order/detail/:id',
     { schema: { params: IdParams } },
@@ -253,6 +315,45 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
       return ok({ ...view(order), detail });
     },
   );
+
+  // The spot account of one market (spec trading §3 "Spot account"): what the order form needs to size and check an
+  // order. Fee rates are the taker's (the dearer one), so a total shown before sending is never an underestimate.
+  both(app, '/exchange/account', SymbolBody, async (request, q) => {
+    const m = market(q.symbol);
+    if (!m) throw unknownMarket(q.symbol);
+    const userId = userOf(request).id;
+    const base = exchange.accounts.balance(userId, m.base);
+    const quote = exchange.accounts.balance(userId, m.quote);
+    const book = exchange.engine.book(m.symbol);
+    const price = (ticks: number | undefined) => (ticks ? fromUnits(BigInt(ticks), m.priceScale) : '0');
+    const bid = price(book?.bids.best()?.price);
+    const ask = price(book?.asks.best()?.price);
+    const last = app.marketData.has(m.symbol) ? price(app.marketData.stats(m.symbol).price) : '0';
+    const rmb = fromUnits(BigInt(quote.available), m.quoteDecimals);
+    const coinHotMoney = fromUnits(BigInt(base.available), m.baseDecimals);
+    const rate = fromUnits(BigInt(m.takerRate), 8);
+    return ok({
+      symbol: m.symbol,
+      coinHotMoney,
+      currentCoinColdMoney: fromUnits(BigInt(base.frozen), m.baseDecimals),
+      rmb,
+      coldrmb: fromUnits(BigInt(quote.frozen), m.quoteDecimals),
+      buyOnePrice: bid,
+      sellOnePrice: ask,
+      currentExchangPrice: last,
+      canBuyCoin: ask === '0' ? '0' : div(rmb, ask, m.amountScale),
+      canSellMoney: truncate(mul(coinHotMoney, bid), m.quoteDecimals),
+      buyFeeRate: rate,
+      sellFeeRate: rate,
+      makerFeeRate: fromUnits(BigInt(m.makerRate), 8),
+      takerFeeRate: rate,
+      buyMinMoney: fromUnits(BigInt(m.minQuote), m.quoteDecimals),
+      sellMinCoin: fromUnits(BigInt(m.minLots), m.amountScale),
+      keepDecimalForCoin: m.amountScale,
+      keepDecimalForCurrency: m.priceScale,
+      oneTimeOrderNum: MAX_OPEN_ORDERS,
+    });
+  });
 
   // Favourites (spec trading §7): idempotent add and delete, unknown markets refused.
   app.route({

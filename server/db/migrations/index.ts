@@ -6,6 +6,7 @@ import * as m0003 from './0003-exchange.ts';
 import * as m0004 from './0004-market-data.ts';
 import * as m0005 from './0005-shell.ts';
 import * as m0006 from './0006-account.ts';
+import * as m0007 from './0007-user-trades.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-market-data': m0004,
   '0005-shell': m0005,
   '0006-account': m0006,
+  '0007-user-trades': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -109,6 +109,22 @@ describe('spot trading API', () => {
       ['fee', '-9.6'],
       ['trade', '12000'],
     ]);
+    const fills = (await call('/exchange/order/trades', other, { symbol: 'BTC/USDT' })).json();
+    expect(fills.data).toMatchObject({ total: 1, pageNo: 1, pageSize: 20 });
+    expect(fills.data.records).toEqual([
+      expect.objectContaining({ orderId: sell.data.orderId, direction: 2, price: '60000', fee: '9.6', maker: true }),
+    ]);
+    const mine = (await call('/exchange/order/trades', demo, { direction: 1 })).json();
+    expect(mine.data.records[0]).toMatchObject({
+      orderId: buy.data.orderId,
+      direction: 1,
+      fee: '0.0002',
+      maker: false,
+    });
+    expect((await call('/exchange/order/trades', demo, { direction: 2 })).json().data.total).toBe(0);
+    expect((await call('/exchange/order/trades', demo, { symbol: 'NOPE/USDT' })).json().code).toBe(
+      ApiCode.unknownMarket,
+    );
     t.server.exchange.accounts.assertConserved();
     await call(`/exchange/order/cancel/${sell.data.orderId}`, other);
   });
@@ -219,5 +235,29 @@ describe('spot trading API', () => {
     expect((await call('/exchange/favor/find', other)).json().data).toEqual([]);
     await call('/exchange/favor/delete', demo, { symbol: 'ETH/USDT' });
     expect((await call('/exchange/favor/find', demo)).json().data).toEqual([]);
+  });
+  it('answers the spot account of a market: balances, best prices, fees and limits', async () => {
+    const res = await call('/exchange/account', other, { symbol: 'btc_usdt' });
+    const body = res.json();
+    expect(body.code).toBe(0);
+    const b = balance(otherId, 'BTC');
+    expect(body.data).toMatchObject({
+      symbol: 'BTC/USDT',
+      coinHotMoney: String(b.available / 1e8),
+      rmb: String(balance(otherId, 'USDT').available / 1e6),
+      buyFeeRate: '0.001',
+      sellFeeRate: '0.001',
+      makerFeeRate: '0.0008',
+      buyMinMoney: '5',
+      sellMinCoin: '0.00001',
+      keepDecimalForCoin: 5,
+      keepDecimalForCurrency: 2,
+      oneTimeOrderNum: 500,
+    });
+    // No asks rest in the test book (no simulator), so nothing can be bought at the best ask.
+    expect(body.data).toMatchObject({ sellOnePrice: '0', canBuyCoin: '0' });
+    const unknown = (await call('/exchange/account', other, { symbol: 'NOPE/USDT' })).json();
+    expect(unknown.code).toBe(ApiCode.unknownMarket);
+    expect((await call('/exchange/account', {}, { symbol: 'BTC/USDT' })).statusCode).toBe(401);
   });
 });
