@@ -1,51 +1,100 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import type { CandleInterval } from '../../../common/protocol.ts';
-import type { HistoryStatus } from '../../../workers/api.ts';
-import { type ChartColors, paintCandles, paintDepth } from '../../canvas/charts.ts';
+import { CANDLE_COLUMNS, type HistoryStatus } from '../../../workers/api.ts';
+import { type ChartColors, paintDepth } from '../../canvas/charts.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
+import { HTML_LANG } from '../../i18n/languages.ts';
+import { CandleChart, type ChartTheme, type LegendLabels } from './chart/candle-chart.ts';
+import { withAlpha } from './chart/candle-data.ts';
+import {
+  INDICATOR_NAMES,
+  INDICATORS,
+  INDICATORS_KEY,
+  type IndicatorId,
+  readIndicators,
+  toggleIndicator,
+  writeIndicators,
+} from './chart/indicators.ts';
 import { CANDLE_INTERVALS, INTERVAL_KEY, readInterval } from './market.ts';
+import './chart-panel.css';
 
 type ChartTab = 'candles' | 'depth';
 
 function colorsOf(element: Element): ChartColors {
+  const up = cssVar(element, '--up', '#0ecb81');
+  const down = cssVar(element, '--down', '#f6465d');
   return {
-    up: cssVar(element, '--up', '#0ecb81'),
-    down: cssVar(element, '--down', '#f6465d'),
+    up,
+    down,
     text: cssVar(element, '--text', '#eaecef'),
     muted: cssVar(element, '--muted', '#848e9c'),
     grid: cssVar(element, '--line', '#2b3139'),
-    upFill: 'rgba(14, 203, 129, 0.25)',
-    downFill: 'rgba(246, 70, 93, 0.25)',
+    upFill: withAlpha(up, 0.25),
+    downFill: withAlpha(down, 0.25),
   };
 }
 
-const fontOf = (element: Element) => `11px ${getComputedStyle(element).fontFamily || 'sans-serif'}`;
+/**
+ * Calls `onChange` when the chart colours may have changed: the shell switches `<html data-theme>` per route, and the
+ * up/down preference swaps --up/--down inline on `<html>` (with data-updown). Returns the stop function.
+ */
+function watchColors(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['data-theme', 'data-updown', 'style'],
+  });
+  return () => observer.disconnect();
+}
 
-function storedInterval(): CandleInterval {
+const fontFamilyOf = (element: Element) => getComputedStyle(element).fontFamily || 'sans-serif';
+const fontOf = (element: Element) => `11px ${fontFamilyOf(element)}`;
+
+function themeOf(element: Element): ChartTheme {
+  const { up, down, text, muted, grid } = colorsOf(element);
+  return { up, down, text, muted, grid, font: fontFamilyOf(element) };
+}
+
+/** localStorage, or null where it is refused (private mode): choices then last for the page. */
+function readStored(key: string): string | null {
   try {
-    return readInterval(localStorage.getItem(INTERVAL_KEY));
+    return localStorage.getItem(key);
   } catch {
-    return readInterval(null);
+    return null;
   }
 }
 
-/** Candles (intervals M1 … 1month, the choice remembered) and the depth chart, one at a time, on canvas. */
+function writeStored(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the choice lasts for this page.
+  }
+}
+
+/**
+ * Candles (lightweight-charts; intervals M1 … 1month and indicator toggles, both remembered) and the depth chart
+ * (canvas), one at a time.
+ */
 export function ChartPanel(props: { symbol: string; priceScale: number }) {
   const { symbol, priceScale } = props;
   const { t } = useTranslation();
   const [tab, setTab] = useState<ChartTab>('candles');
-  const [interval, setIntervalState] = useState<CandleInterval>(storedInterval);
+  const [interval, setIntervalState] = useState<CandleInterval>(() => readInterval(readStored(INTERVAL_KEY)));
+  const [indicators, setIndicators] = useState<IndicatorId[]>(() => readIndicators(readStored(INDICATORS_KEY)));
   const section = useRef<HTMLElement>(null);
   const visible = useInViewport(section);
   const choose = (next: CandleInterval) => {
     setIntervalState(next);
-    try {
-      localStorage.setItem(INTERVAL_KEY, next);
-    } catch {
-      // Storage refused (private mode): the choice lasts for this page.
-    }
+    writeStored(INTERVAL_KEY, next);
+  };
+  const toggle = (id: IndicatorId) => {
+    const next = toggleIndicator(indicators, id);
+    setIndicators(next);
+    writeStored(INDICATORS_KEY, writeIndicators(next));
   };
 
   return (
@@ -67,9 +116,32 @@ export function ChartPanel(props: { symbol: string; priceScale: number }) {
             ))}
           </div>
         )}
+        {tab === 'candles' && (
+          // biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not a form fieldset.
+          <div className="chart-indicators" role="group" aria-label={t('trade.chart.indicators')}>
+            {INDICATORS.map((id) => (
+              <button
+                key={id}
+                type="button"
+                aria-pressed={indicators.includes(id)}
+                data-indicator={id}
+                title={t(`trade.chart.indicatorNames.${id}`)}
+                onClick={() => toggle(id)}
+              >
+                {INDICATOR_NAMES[id]}
+              </button>
+            ))}
+          </div>
+        )}
       </header>
       {tab === 'candles' ? (
-        <CandleCanvas symbol={symbol} interval={interval} priceScale={priceScale} visible={visible} />
+        <CandleView
+          symbol={symbol}
+          interval={interval}
+          priceScale={priceScale}
+          indicators={indicators}
+          visible={visible}
+        />
       ) : (
         <DepthCanvas symbol={symbol} priceScale={priceScale} visible={visible} />
       )}
@@ -77,42 +149,71 @@ export function ChartPanel(props: { symbol: string; priceScale: number }) {
   );
 }
 
-function CandleCanvas(props: { symbol: string; interval: CandleInterval; priceScale: number; visible: boolean }) {
-  const { symbol, interval, priceScale, visible } = props;
-  const { t } = useTranslation();
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const surface = useRef<CanvasSurface | null>(null);
+const historyOf = (snapshot: { health: { history?: { status: HistoryStatus } } } | null): HistoryStatus =>
+  snapshot ? (snapshot.health.history?.status ?? 'loaded') : 'loading';
+
+function CandleView(props: {
+  symbol: string;
+  interval: CandleInterval;
+  priceScale: number;
+  indicators: IndicatorId[];
+  visible: boolean;
+}) {
+  const { symbol, interval, priceScale, indicators, visible } = props;
+  const { t, i18n } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const legend = useRef<HTMLDivElement>(null);
+  const chart = useRef<CandleChart | null>(null);
   const [history, setHistory] = useState<HistoryStatus>('loading');
-  const scale = useRef(priceScale);
-  scale.current = priceScale;
+  const locale = HTML_LANG[parseLang(i18n.language) ?? DEFAULT_LANG];
+  const labels = useMemo<LegendLabels>(
+    () => ({
+      open: t('trade.chart.open'),
+      high: t('trade.chart.high'),
+      low: t('trade.chart.low'),
+      close: t('trade.chart.close'),
+      volume: t('trade.chart.volume'),
+    }),
+    [t],
+  );
+  // The chart is made once per market and interval; these reach it through effects below, read at creation here.
+  const current = useRef({ priceScale, indicators, labels, locale });
+  current.current = { priceScale, indicators, labels, locale };
+
   const candles = useViewData({ kind: 'candles', symbol, interval }, visible, (snapshot) => {
-    setHistory(snapshot.health.history?.status ?? 'loaded');
-    if (canvas.current) canvas.current.dataset.count = String(snapshot.candles.length / 6);
-    surface.current?.invalidate();
+    setHistory(historyOf(snapshot));
+    if (host.current) host.current.dataset.count = String(snapshot.candles.length / CANDLE_COLUMNS);
+    chart.current?.setCandles(snapshot.candles);
   });
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new market or interval is a new chart.
   useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    setHistory('loading');
-    let colors = colorsOf(el);
-    let font = fontOf(el);
-    const made = new CanvasSurface(el, (ctx, size, full) => {
-      if (full) {
-        colors = colorsOf(el);
-        font = fontOf(el);
-      }
-      paintCandles(ctx, size, candles.current?.candles, scale.current, colors, font);
-    });
-    surface.current = made;
+    const el = host.current;
+    const legendEl = legend.current;
+    if (!el || !legendEl) return;
+    // useViewData's effect ran first: a snapshot it already had is drawn now.
+    const held = candles.current;
+    setHistory(historyOf(held));
+    el.dataset.count = String(held ? held.candles.length / CANDLE_COLUMNS : 0);
+    const made = new CandleChart(el, legendEl, { interval, theme: themeOf(el), ...current.current });
+    if (held) made.setCandles(held.candles);
+    chart.current = made;
+    const unwatch = watchColors(() => made.setTheme(themeOf(el)));
     return () => {
+      unwatch();
       made.dispose();
-      surface.current = null;
+      chart.current = null;
     };
   }, [symbol, interval]);
+
+  useEffect(() => chart.current?.setIndicators(indicators), [indicators]);
+  useEffect(() => chart.current?.setPriceScale(priceScale), [priceScale]);
+  useEffect(() => chart.current?.setLabels(labels, locale), [labels, locale]);
+
   return (
     <div className="chart-body" data-interval={interval} data-history={history}>
-      <canvas ref={canvas} className="candles" />
+      <div ref={host} className="chart-candles" />
+      <div ref={legend} className="chart-legend" />
       {history !== 'loaded' && (
         <p className="panel-empty">{t(`trade.chart.${history === 'retrying' ? 'retrying' : 'loading'}`)}</p>
       )}
@@ -143,7 +244,9 @@ function DepthCanvas(props: { symbol: string; priceScale: number; visible: boole
       paintDepth(ctx, size, book.current?.bids, book.current?.asks, scale.current, colors, font);
     });
     surface.current = made;
+    const unwatch = watchColors(() => made.invalidate(true));
     return () => {
+      unwatch();
       made.dispose();
       surface.current = null;
     };

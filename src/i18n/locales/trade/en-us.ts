@@ -1,5 +1,7 @@
+import { ordersEnUS } from './orders-en-us.ts';
 /** Strings of the spot terminal (/trade), English: the shape of every locale's `trade` group. */
 export const tradeEnUS = {
+  ...ordersEnUS,
   last: 'Last price',
   change24h: '24h change',
   high24h: '24h high',
@@ -59,6 +61,12 @@ export const tradeEnUS = {
     close: 'Close',
     loading: 'Loading history…',
     retrying: 'History unavailable, retrying…',
+    indicators: 'Indicators',
+    indicatorNames: {
+      ma: 'Moving average',
+      ema: 'Exponential moving average',
+      boll: 'Bollinger Bands',
+    },
     intervals: {
       M1: '1 min',
       M5: '5 min',

@@ -1,6 +1,8 @@
 import type { TradeMessages } from './en-us.ts';
+import { ordersHiIN } from './orders-hi-in.ts';
 
 export const tradeHiIN: TradeMessages = {
+  ...ordersHiIN,
   last: 'अंतिम मूल्य',
   change24h: '24 घंटे का बदलाव',
   high24h: '24 घंटे का उच्च',
@@ -60,6 +62,12 @@ export const tradeHiIN: TradeMessages = {
     close: 'बंद',
     loading: 'इतिहास लोड हो रहा है…',
     retrying: 'इतिहास उपलब्ध नहीं, फिर से प्रयास हो रहा है…',
+    indicators: 'संकेतक',
+    indicatorNames: {
+      ma: 'मूविंग एवरेज',
+      ema: 'एक्सपोनेंशियल मूविंग एवरेज',
+      boll: 'बोलिंगर बैंड',
+    },
     intervals: {
       M1: '1 मिनट',
       M5: '5 मिनट',

@@ -1,6 +1,8 @@
 import type { TradeMessages } from './en-us.ts';
+import { ordersJa } from './orders-ja.ts';
 
 export const tradeJa: TradeMessages = {
+  ...ordersJa,
   last: '最新価格',
   change24h: '24時間変動',
   high24h: '24時間高値',
@@ -60,6 +62,12 @@ export const tradeJa: TradeMessages = {
     close: '終値',
     loading: '履歴を読み込み中…',
     retrying: '履歴を取得できません。再試行中…',
+    indicators: 'インジケーター',
+    indicatorNames: {
+      ma: '移動平均線',
+      ema: '指数平滑移動平均線',
+      boll: 'ボリンジャーバンド',
+    },
     intervals: {
       M1: '1分',
       M5: '5分',

@@ -1,6 +1,8 @@
 import type { TradeMessages } from './en-us.ts';
+import { ordersKoKR } from './orders-ko-kr.ts';
 
 export const tradeKoKR: TradeMessages = {
+  ...ordersKoKR,
   last: '현재가',
   change24h: '24시간 변동',
   high24h: '24시간 최고가',
@@ -60,6 +62,12 @@ export const tradeKoKR: TradeMessages = {
     close: '종가',
     loading: '기록을 불러오는 중…',
     retrying: '기록을 불러올 수 없어 다시 시도하는 중…',
+    indicators: '보조지표',
+    indicatorNames: {
+      ma: '이동평균선',
+      ema: '지수이동평균선',
+      boll: '볼린저 밴드',
+    },
     intervals: {
       M1: '1분',
       M5: '5분',

@@ -1,6 +1,8 @@
 import type { TradeMessages } from './en-us.ts';
+import { ordersViVN } from './orders-vi-vn.ts';
 
 export const tradeViVN: TradeMessages = {
+  ...ordersViVN,
   last: 'Giá mới nhất',
   change24h: 'Biến động 24h',
   high24h: 'Cao nhất 24h',
@@ -60,6 +62,12 @@ export const tradeViVN: TradeMessages = {
     close: 'Đóng',
     loading: 'Đang tải lịch sử…',
     retrying: 'Chưa tải được lịch sử, đang thử lại…',
+    indicators: 'Chỉ báo',
+    indicatorNames: {
+      ma: 'Đường trung bình động',
+      ema: 'Đường trung bình động hàm mũ',
+      boll: 'Dải Bollinger',
+    },
     intervals: {
       M1: '1 phút',
       M5: '5 phút',

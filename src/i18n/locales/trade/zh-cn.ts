@@ -1,6 +1,8 @@
 import type { TradeMessages } from './en-us.ts';
+import { ordersZhCN } from './orders-zh-cn.ts';
 
 export const tradeZhCN: TradeMessages = {
+  ...ordersZhCN,
   last: '最新价',
   change24h: '24小时涨跌',
   high24h: '24小时最高',
@@ -60,6 +62,12 @@ export const tradeZhCN: TradeMessages = {
     close: '收',
     loading: '正在加载历史数据…',
     retrying: '历史数据暂不可用，正在重试…',
+    indicators: '指标',
+    indicatorNames: {
+      ma: '移动平均线',
+      ema: '指数移动平均线',
+      boll: '布林带',
+    },
     intervals: {
       M1: '1分钟',
       M5: '5分钟',

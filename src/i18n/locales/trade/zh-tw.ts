@@ -1,6 +1,8 @@
 import type { TradeMessages } from './en-us.ts';
+import { ordersZhTW } from './orders-zh-tw.ts';
 
 export const tradeZhTW: TradeMessages = {
+  ...ordersZhTW,
   last: '最新價',
   change24h: '24小時漲跌',
   high24h: '24小時最高',
@@ -60,6 +62,12 @@ export const tradeZhTW: TradeMessages = {
     close: '收',
     loading: '正在載入歷史資料…',
     retrying: '歷史資料暫不可用，正在重試…',
+    indicators: '指標',
+    indicatorNames: {
+      ma: '移動平均線',
+      ema: '指數移動平均線',
+      boll: '布林通道',
+    },
     intervals: {
       M1: '1分鐘',
       M5: '5分鐘',

@@ -8,7 +8,7 @@ import {
   rowsThatFit,
   rowTop,
 } from '../../../../src/canvas/book-ladder.ts';
-import { depthExtent, movingAverage, priceRange, priceY, visibleCandles } from '../../../../src/canvas/charts.ts';
+import { depthExtent } from '../../../../src/canvas/charts.ts';
 import { clockTime, formatTrade, TRADE_CAP, tradeCount } from '../../../../src/canvas/trade-tape.ts';
 import { priceDirection } from '../../../../src/features/trade/market-header.tsx';
 import { bookReadout } from '../../../../src/features/trade/order-book.tsx';
@@ -101,30 +101,6 @@ describe('trade tape', () => {
 });
 
 describe('charts', () => {
-  it('shows the last candles that fit', () => {
-    expect(visibleCandles(300, 800, 8)).toEqual([200, 100]);
-    expect(visibleCandles(10, 800, 8)).toEqual([0, 10]);
-    expect(visibleCandles(10, 0, 8)).toEqual([10, 0]);
-  });
-  it('pads the price range and maps prices upwards', () => {
-    // [openTime, open, high, low, close, volume]
-    const candles = new Float64Array([0, 10, 12, 8, 11, 1, 1, 11, 20, 10, 19, 2]);
-    const range = priceRange(candles, 0, 2);
-    expect(range).not.toBeNull();
-    const [low, high] = range ?? [0, 0];
-    expect(low).toBeCloseTo(7.4);
-    expect(high).toBeCloseTo(20.6);
-    expect(priceY(low, [low, high], 0, 100)).toBe(100);
-    expect(priceY(high, [low, high], 0, 100)).toBe(0);
-    expect(priceRange(candles, 0, 0)).toBeNull();
-  });
-  it('averages the closes over a period, NaN until it is full', () => {
-    const closes = [1, 2, 3, 4, 5];
-    const candles = new Float64Array(closes.flatMap((c, i) => [i, c, c, c, c, 1]));
-    expect([...movingAverage(candles, 3)]).toEqual([Number.NaN, Number.NaN, 2, 3, 4]);
-    expect([...movingAverage(candles, 1)]).toEqual(closes);
-    expect([...movingAverage(candles, 7)].every(Number.isNaN)).toBe(true);
-  });
   it('spans both sides of the book in the depth chart', () => {
     const bids = side([100, 1], [99, 2]);
     const asks = side([101, 1], [102, 5]);

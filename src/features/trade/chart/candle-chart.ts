@@ -1,0 +1,342 @@
+// The candle chart on lightweight-charts: candles, volume below them on an overlay scale, toggled indicator lines and an
+// OHLC legend. Imperative, outside React: snapshots arrive many times a second and must not re-render the panel.
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type MouseEventParams,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { CandleInterval } from '../../../../common/protocol.ts';
+import { CANDLE_COLUMNS } from '../../../../workers/api.ts';
+import { formatChangeRate } from '../../../format/change.ts';
+import { abbreviate } from '../../../format/money.ts';
+import { DEFAULT_PRICE_SCALE, formatPrice } from '../../../format/price.ts';
+import { scaleOr } from '../../../format/value.ts';
+import {
+  candleChange,
+  candleCount,
+  candleIndexAt,
+  formatCandleTime,
+  formatTick,
+  isIntraday,
+  withAlpha,
+} from './candle-data.ts';
+import { type IndicatorId, type IndicatorLine, indicatorLines } from './indicators.ts';
+
+export interface ChartTheme {
+  up: string;
+  down: string;
+  text: string;
+  muted: string;
+  grid: string;
+  font: string;
+}
+
+/** Translated legend labels. */
+export interface LegendLabels {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface CandleChartOptions {
+  interval: CandleInterval;
+  priceScale: number;
+  theme: ChartTheme;
+  indicators: readonly IndicatorId[];
+  labels: LegendLabels;
+  locale: string;
+}
+
+const VOLUME_ALPHA = 0.35;
+const toTime = (openTime: number) => (openTime / 1000) as UTCTimestamp;
+/** Decimals for the library's tick step: formatPrice's fallback for a broken scale, at most what a double holds. */
+const decimalsOf = (scale: number) => Math.min(15, scaleOr(scale, DEFAULT_PRICE_SCALE));
+
+export class CandleChart {
+  private readonly chart: IChartApi;
+  private readonly candles: ISeriesApi<'Candlestick'>;
+  private readonly volume: ISeriesApi<'Histogram'>;
+  private readonly lineSeries = new Map<string, ISeriesApi<'Line'>>();
+  /** What the series hold: the last snapshot drawn. */
+  private shown: Float64Array | null = null;
+  private lines: IndicatorLine[] = [];
+  /** Open time (ms) of the candle under the crosshair; null shows the last candle. */
+  private hovered: number | null = null;
+  private options: CandleChartOptions;
+
+  constructor(
+    container: HTMLElement,
+    private readonly legend: HTMLElement,
+    options: CandleChartOptions,
+  ) {
+    this.options = options;
+    const { interval, locale } = options;
+    this.chart = createChart(container, {
+      autoSize: true,
+      crosshair: { mode: CrosshairMode.Normal },
+      localization: {
+        locale,
+        priceFormatter: (price: number) => formatPrice(price, this.options.priceScale),
+        timeFormatter: (time: Time) => formatCandleTime((time as number) * 1000, this.options.interval),
+      },
+      timeScale: {
+        timeVisible: isIntraday(interval),
+        secondsVisible: false,
+        rightOffset: 4,
+        tickMarkFormatter: (time: Time, type: number, tickLocale: string) =>
+          formatTick((time as number) * 1000, type, this.options.interval, tickLocale),
+      },
+    });
+    this.candles = this.chart.addSeries(CandlestickSeries, { borderVisible: false });
+    // Volume on its own overlay scale, squeezed into the bottom fifth; candles keep clear of it.
+    this.volume = this.chart.addSeries(HistogramSeries, {
+      priceScaleId: '',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    this.volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    this.candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+    this.applyTheme();
+    this.applyPriceScale();
+    this.chart.subscribeCrosshairMove(this.onCrosshair);
+    this.setIndicators(options.indicators);
+  }
+
+  /** Draws a snapshot: `series.update` for a changed last candle or appended ones, `setData` when history changed. */
+  setCandles(next: Float64Array): void {
+    const change = candleChange(this.shown, next);
+    if (change.kind === 'none') return;
+    this.shown = next;
+    this.lines = this.computeLines();
+    if (change.kind === 'reset') {
+      this.setAll();
+    } else {
+      const n = candleCount(next);
+      for (let i = change.from; i < n; i++) {
+        this.candles.update(this.bar(i));
+        this.volume.update(this.volumeBar(i));
+        for (const line of this.lines) {
+          const value = line.values[i] as number;
+          if (!Number.isNaN(value)) this.lineSeries.get(line.key)?.update({ time: this.timeAt(i), value });
+        }
+      }
+    }
+    this.renderLegend();
+  }
+
+  setIndicators(indicators: readonly IndicatorId[]): void {
+    this.options = { ...this.options, indicators };
+    this.lines = this.computeLines();
+    const wanted = new Set(this.lines.map((l) => l.key));
+    for (const [key, series] of this.lineSeries) {
+      if (wanted.has(key)) continue;
+      this.chart.removeSeries(series);
+      this.lineSeries.delete(key);
+    }
+    for (const line of this.lines) {
+      if (this.lineSeries.has(line.key)) continue;
+      const series = this.chart.addSeries(LineSeries, {
+        color: line.color,
+        lineWidth: 1,
+        lastValueVisible: false,
+        priceLineVisible: false,
+        crosshairMarkerVisible: false,
+        priceFormat: this.priceFormat(),
+      });
+      this.lineSeries.set(line.key, series);
+      series.setData(this.lineData(line));
+    }
+    this.renderLegend();
+  }
+
+  setPriceScale(priceScale: number): void {
+    if (priceScale === this.options.priceScale) return;
+    this.options = { ...this.options, priceScale };
+    this.applyPriceScale();
+    this.renderLegend();
+  }
+
+  setTheme(theme: ChartTheme): void {
+    const was = this.options.theme;
+    // Called on any style change of <html>: only a real colour or font change is worth redrawing the volume.
+    if ((Object.keys(theme) as (keyof ChartTheme)[]).every((k) => theme[k] === was[k])) return;
+    this.options = { ...this.options, theme };
+    this.applyTheme();
+    // Volume bars carry their colour per bar.
+    if (this.shown) this.volume.setData(this.volumeData());
+    this.renderLegend();
+  }
+
+  setLabels(labels: LegendLabels, locale: string): void {
+    this.options = { ...this.options, labels, locale };
+    this.chart.applyOptions({ localization: { locale } });
+    this.renderLegend();
+  }
+
+  dispose(): void {
+    this.chart.unsubscribeCrosshairMove(this.onCrosshair);
+    this.chart.remove();
+    this.lineSeries.clear();
+    this.shown = null;
+  }
+
+  private readonly onCrosshair = (param: MouseEventParams<Time>) => {
+    const time = param.point && typeof param.time === 'number' ? param.time * 1000 : null;
+    if (time === this.hovered) return;
+    this.hovered = time;
+    this.renderLegend();
+  };
+
+  private applyTheme(): void {
+    const { theme } = this.options;
+    this.chart.applyOptions({
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: theme.muted,
+        fontFamily: theme.font,
+        fontSize: 11,
+      },
+      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+      rightPriceScale: { borderColor: theme.grid },
+      timeScale: { borderColor: theme.grid },
+      crosshair: {
+        vertLine: { color: theme.muted, labelBackgroundColor: theme.grid },
+        horzLine: { color: theme.muted, labelBackgroundColor: theme.grid },
+      },
+    });
+    this.candles.applyOptions({
+      upColor: theme.up,
+      downColor: theme.down,
+      wickUpColor: theme.up,
+      wickDownColor: theme.down,
+    });
+  }
+
+  /** Decimals and tick step of the market; the labels themselves go through formatPrice (localization). */
+  private priceFormat() {
+    const precision = decimalsOf(this.options.priceScale);
+    return { type: 'price' as const, precision, minMove: Number((10 ** -precision).toFixed(precision)) };
+  }
+
+  private applyPriceScale(): void {
+    const priceFormat = this.priceFormat();
+    this.candles.applyOptions({ priceFormat });
+    for (const series of this.lineSeries.values()) series.applyOptions({ priceFormat });
+  }
+
+  private computeLines(): IndicatorLine[] {
+    const candles = this.shown ?? new Float64Array();
+    return this.options.indicators.flatMap((id) => indicatorLines(id, candles));
+  }
+
+  private setAll(): void {
+    const n = this.shown ? candleCount(this.shown) : 0;
+    const bars = new Array(n);
+    for (let i = 0; i < n; i++) bars[i] = this.bar(i);
+    this.candles.setData(bars);
+    this.volume.setData(this.volumeData());
+    for (const line of this.lines) this.lineSeries.get(line.key)?.setData(this.lineData(line));
+  }
+
+  private timeAt(i: number): UTCTimestamp {
+    return toTime(this.shown?.[i * CANDLE_COLUMNS] ?? 0);
+  }
+
+  private bar(i: number) {
+    const c = this.shown as Float64Array;
+    const at = i * CANDLE_COLUMNS;
+    return {
+      time: toTime(c[at] as number),
+      open: c[at + 1] as number,
+      high: c[at + 2] as number,
+      low: c[at + 3] as number,
+      close: c[at + 4] as number,
+    };
+  }
+
+  private volumeBar(i: number) {
+    const c = this.shown as Float64Array;
+    const at = i * CANDLE_COLUMNS;
+    const up = (c[at + 4] as number) >= (c[at + 1] as number);
+    const { theme } = this.options;
+    return {
+      time: toTime(c[at] as number),
+      value: c[at + 5] as number,
+      color: withAlpha(up ? theme.up : theme.down, VOLUME_ALPHA),
+    };
+  }
+
+  private volumeData() {
+    const n = this.shown ? candleCount(this.shown) : 0;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.volumeBar(i);
+    return out;
+  }
+
+  /** Only the defined points: an indicator starts once it has enough candles. */
+  private lineData(line: IndicatorLine) {
+    const out: { time: UTCTimestamp; value: number }[] = [];
+    line.values.forEach((value, i) => {
+      if (!Number.isNaN(value)) out.push({ time: this.timeAt(i), value });
+    });
+    return out;
+  }
+
+  /** The legend of the hovered candle, else the last one: time, OHLC, change, volume, then the indicator values. */
+  private renderLegend(): void {
+    const c = this.shown;
+    const n = c ? candleCount(c) : 0;
+    const hoveredAt = c && this.hovered !== null ? candleIndexAt(c, this.hovered) : -1;
+    const i = hoveredAt >= 0 ? hoveredAt : n - 1;
+    const doc = this.legend.ownerDocument;
+    const { labels, priceScale, theme, interval } = this.options;
+    const row = (className: string) => {
+      const div = doc.createElement('div');
+      div.className = className;
+      return div;
+    };
+    const item = (into: HTMLElement, label: string, value: string, color?: string) => {
+      const span = doc.createElement('span');
+      if (label) span.append(`${label} `);
+      const b = doc.createElement('b');
+      b.textContent = value;
+      if (color) b.style.color = color;
+      span.append(b);
+      into.append(span);
+    };
+    const ohlc = row('chart-legend-ohlc');
+    const values = row('chart-legend-lines');
+    if (c && i >= 0) {
+      const at = i * CANDLE_COLUMNS;
+      const open = c[at + 1] as number;
+      const close = c[at + 4] as number;
+      const color = close >= open ? theme.up : theme.down;
+      this.legend.dataset.time = String(c[at]);
+      item(ohlc, '', formatCandleTime(c[at] as number, interval));
+      item(ohlc, labels.open, formatPrice(open, priceScale), color);
+      item(ohlc, labels.high, formatPrice(c[at + 2], priceScale), color);
+      item(ohlc, labels.low, formatPrice(c[at + 3], priceScale), color);
+      item(ohlc, labels.close, formatPrice(close, priceScale), color);
+      item(ohlc, '', formatChangeRate(close, open), color);
+      item(ohlc, labels.volume, abbreviate(c[at + 5]));
+      for (const line of this.lines) {
+        const value = line.values[i] as number;
+        item(values, line.label, Number.isNaN(value) ? '--' : formatPrice(value, priceScale), line.color);
+      }
+    } else {
+      delete this.legend.dataset.time;
+    }
+    this.legend.replaceChildren(ohlc, values);
+  }
+}
