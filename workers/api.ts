@@ -3,6 +3,7 @@
  * protocol: the page opens views, the worker posts batches of columnar snapshots, transferred, never cloned.
  */
 import type { CandleInterval } from '../common/protocol.ts';
+import type { SpotBalance, SpotFill, SpotOrder } from '../common/trading.ts';
 
 /** Publish rates a user can choose (DESIGN §2): eco 4 Hz, 10, 20, 60 (default). */
 export const PUBLISH_RATES = [4, 10, 20, 60] as const;
@@ -22,7 +23,9 @@ export type ViewSpec =
       kind: 'tickers' /** Markets to include, in this order; empty = every market, in the server's order. */;
       symbols: string[];
     }
-  | { kind: 'candles'; symbol: string; interval: CandleInterval };
+  | { kind: 'candles'; symbol: string; interval: CandleInterval }
+  /** The signed-in user's orders, fills and balances (after `auth`); a reconnect may miss some: refetch then. */
+  | { kind: 'user' };
 
 /** The socket's state as a view shows it. */
 export type FeedState = 'connecting' | 'live' | 'stale' | 'closed';
@@ -60,7 +63,9 @@ export type Snapshot =
   | { kind: 'trades'; trades: Float64Array; health: Health }
   /** `values` holds TICKER_COLUMNS numbers per symbol of `symbols` (workers/ticker). */
   | { kind: 'tickers'; symbols: string[]; values: Float64Array; health: Health }
-  | { kind: 'candles'; candles: Float64Array; health: Health };
+  | { kind: 'candles'; candles: Float64Array; health: Health }
+  /** Latest state of each order (most recently changed first), fill (newest first) and balance told since opening. */
+  | { kind: 'user'; orders: SpotOrder[]; fills: SpotFill[]; balances: SpotBalance[]; health: Health };
 
 /** What one publish tick carries to one page: the views that changed since their last post. */
 export interface SnapshotBatch {

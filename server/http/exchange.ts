@@ -351,6 +351,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
       sellMinCoin: fromUnits(BigInt(m.minLots), m.amountScale),
       keepDecimalForCoin: m.amountScale,
       keepDecimalForCurrency: m.priceScale,
+      // Decimals of an order's value (a market buy's amount): the finer of the ledger and price × amount grids.
+      keepDecimalForTotal: Math.min(m.quoteDecimals, m.priceScale + m.amountScale),
       oneTimeOrderNum: MAX_OPEN_ORDERS,
     });
   });

@@ -97,6 +97,14 @@ export interface LadderInput {
   font: string;
   /** Price of the level under the pointer, highlighted; NaN for none. */
   hover: number;
+  /** Levels holding one of the user's open orders, as integer ticks (price × `tickFactor`), marked at the left edge. */
+  own?: ReadonlySet<number>;
+  tickFactor?: number;
+}
+
+/** Whether a level's price is one of `own` (ticks). */
+export function isOwnLevel(price: number, own: ReadonlySet<number> | undefined, tickFactor = 1): boolean {
+  return own !== undefined && own.size > 0 && own.has(Math.round(price * tickFactor));
 }
 
 /** Column right edges as fractions of the width: price (left aligned), amount, total, value. */
@@ -105,8 +113,8 @@ const COLUMNS = [0.3, 0.52, 0.76, 1] as const;
 /** Draws a side, formatting and repainting only rows whose numbers changed since the last paint (all when `full`). */
 export class LadderPainter {
   private readonly memo = new RowMemo();
-  /** price, volume, cumulative volume, value, bar width, hovered. */
-  private readonly row = new Float64Array(6);
+  /** price, volume, cumulative volume, value, bar width, hovered, own order. */
+  private readonly row = new Float64Array(7);
 
   paint(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, full: boolean): void {
     const rows = rowsThatFit(size.height);
@@ -132,6 +140,8 @@ export class LadderPainter {
       this.row.set(levels.subarray(at, at + BOOK_COLUMNS));
       this.row[4] = bar;
       this.row[5] = hovered ? 1 : 0;
+      const own = isOwnLevel(price, input.own, input.tickFactor);
+      this.row[6] = own ? 1 : 0;
       if (this.memo.same(i, this.row)) continue;
       const row = formatLevel(levels, i, input.priceScale, input.amountScale);
       ctx.clearRect(0, top, size.width, ROW_HEIGHT);
@@ -143,6 +153,15 @@ export class LadderPainter {
       ctx.fillStyle = input.side === 'ask' ? colors.downBar : colors.upBar;
       ctx.fillRect(size.width - bar, top + 1, bar, ROW_HEIGHT - 2);
       const y = top + ROW_HEIGHT / 2;
+      if (own) {
+        // A small triangle before the price: one of the user's orders rests here.
+        ctx.fillStyle = input.side === 'ask' ? colors.down : colors.up;
+        ctx.beginPath();
+        ctx.moveTo(1, y - 4);
+        ctx.lineTo(5, y);
+        ctx.lineTo(1, y + 4);
+        ctx.fill();
+      }
       ctx.textAlign = 'left';
       ctx.fillStyle = input.side === 'ask' ? colors.down : colors.up;
       ctx.fillText(row.price, pad, y);

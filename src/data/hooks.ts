@@ -80,6 +80,26 @@ export const useTicker = (symbol: string, options?: ViewOptions) =>
 export const useCandles = (symbol: string, interval: CandleInterval, options?: ViewOptions) =>
   useView({ kind: 'candles', symbol, interval }, options);
 
+export type UserSnapshot = Extract<Snapshot, { kind: 'user' }>;
+
+/**
+ * The signed-in user's live orders, fills and balances from the private channel (null for a visitor, and until the
+ * first event): the worker's socket is authenticated with `token` first. Merge it over what REST returned.
+ */
+export function useUserChannel(token: string | null): UserSnapshot | null {
+  const [snapshot, setSnapshot] = useState<UserSnapshot | null>(null);
+  useEffect(() => {
+    setSnapshot(null);
+    if (!token) return;
+    const snapshots = dataStore();
+    client?.auth(token);
+    const spec: ViewSpec = { kind: 'user' };
+    const subscription = snapshots.watch(spec, () => setSnapshot(snapshots.get(spec) as UserSnapshot | null));
+    return () => subscription.close();
+  }, [token]);
+  return snapshot;
+}
+
 /** The feed's health, and the book's when a symbol is given (live / stale / resyncing, frame age, resyncs). */
 export function useFeedHealth(symbol?: string, options?: ViewOptions): Health | null {
   const spec: ViewSpec = symbol ? { kind: 'book', symbol, depth: 1, groupTicks: 0 } : { kind: 'tickers', symbols: [] };

@@ -20,6 +20,7 @@ import { CandleSeries } from '../candles/index.ts';
 import { type Backoff, backoffDelay } from '../feed/index.ts';
 import { TICKER_COLUMNS, Tickers } from '../ticker/index.ts';
 import { TRADES_CAP as TAPE_CAP, TradeTape } from '../trades/index.ts';
+import { UserChannel } from '../user/index.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
 
 /** Fresh snapshots asked for one book at most this often. */
@@ -96,6 +97,7 @@ export class DataPlane {
   private readonly tapes = new Map<string, Source & { tape: TradeTape }>();
   private readonly series = new Map<string, CandleSource>();
   private tickerSource: (Source & { tickers: Tickers }) | null = null;
+  private userSource: (Source & { user: UserChannel }) | null = null;
   private readonly pages = new Set<Page>();
   private nextView = 1;
   /** Health changes (feed state, reconnects) bump every view's version through this. */
@@ -196,6 +198,8 @@ export class DataPlane {
         return this.tickers();
       case 'candles':
         return this.candleSource(spec.symbol, spec.interval);
+      case 'user':
+        return this.user();
     }
   }
 
@@ -206,6 +210,7 @@ export class DataPlane {
     if (spec.kind === 'book') this.books.delete(spec.symbol);
     else if (spec.kind === 'trades') this.tapes.delete(spec.symbol);
     else if (spec.kind === 'candles') this.series.delete(`${spec.symbol}:${spec.interval}`);
+    else if (spec.kind === 'user') this.userSource = null;
     else this.tickerSource = null;
   }
 
@@ -384,6 +389,21 @@ export class DataPlane {
     return this.tickerSource;
   }
 
+  /** The private channel; the gateway refuses it until the feed's `auth` (the page sends that first). */
+  private user(): Source {
+    if (!this.userSource) {
+      const user = new UserChannel();
+      const created = { user, version: 0, views: 0, detach: () => {} };
+      created.detach = this.feed.subscribe('user', (frame: ServerFrame) => {
+        if (frame.kind !== 'order' && frame.kind !== 'fill' && frame.kind !== 'balance') return;
+        if (user.apply(frame as Parameters<UserChannel['apply']>[0])) this.changed(created);
+      });
+      this.userSource = created;
+    }
+    this.userSource.views++;
+    return this.userSource;
+  }
+
   private changed(source: Source): void {
     source.version++;
     for (const page of this.pages) {
@@ -461,6 +481,8 @@ export class DataPlane {
       }
       case 'candles':
         return (view.source as CandleSource).series.capacity * CANDLE_COLUMNS;
+      case 'user':
+        return 0;
     }
   }
 
@@ -494,6 +516,11 @@ export class DataPlane {
         const health = this.health();
         if (history) health.history = { ...history };
         return { kind: 'candles', candles: arena.take(n * CANDLE_COLUMNS), health };
+      }
+      case 'user': {
+        // Small and rare: cloned objects, not columns.
+        const { user } = view.source as Source & { user: UserChannel };
+        return { kind: 'user', ...user.state(), health: this.health() };
       }
     }
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookStatus, FeedState, Snapshot } from '../../../workers/api.ts';
 import { BOOK_COLUMNS } from '../../../workers/api.ts';
 import {
+  isOwnLevel,
   type LadderColors,
   LadderPainter,
   levelAt,
@@ -56,8 +57,10 @@ export function OrderBook(props: {
   unit: string;
   priceScale: number;
   amountScale: number;
+  /** Limit prices of the user's open orders here, marked on their levels. */
+  own?: OwnPrices;
 }) {
-  const { symbol, coin, unit, priceScale, amountScale } = props;
+  const { symbol, coin, unit, priceScale, amountScale, own } = props;
   const { t } = useTranslation();
   const [view, setView] = useState<BookView>('both');
   const [group, setGroup] = useState(0);
@@ -69,6 +72,38 @@ export function OrderBook(props: {
   const hover = useRef({ ask: Number.NaN, bid: Number.NaN });
   const visible = useInViewport(section);
   const shownScale = groupedPriceScale(group, priceScale);
+  const factor = 10 ** priceScale;
+  const ownKey = `${own?.bids.join()}|${own?.asks.join()}|${group}|${priceScale}`;
+  const ownTicks = useRef({ ask: new Set<number>(), bid: new Set<number>() });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the prices, grouping and scale.
+  useEffect(() => {
+    ownTicks.current = {
+      bid: ownLevelTicks(own?.bids ?? [], 'bid', group, factor),
+      ask: ownLevelTicks(own?.asks ?? [], 'ask', group, factor),
+    };
+    markOwn();
+    surfaces.current.ask?.invalidate();
+    surfaces.current.bid?.invalidate();
+  }, [ownKey]);
+
+  /** For tests and tools: the own-order levels among those received (shown prices). */
+  const markOwn = () => {
+    const el = section.current;
+    const snapshot = book.current;
+    if (!el || !snapshot) return;
+    const marked: string[] = [];
+    for (const [levels, set] of [
+      [snapshot.asks, ownTicks.current.ask],
+      [snapshot.bids, ownTicks.current.bid],
+    ] as const) {
+      for (let i = 0; i < levels.length; i += BOOK_COLUMNS) {
+        const price = levels[i] as number;
+        if (isOwnLevel(price, set, factor)) marked.push(formatPrice(price, shownScale));
+      }
+    }
+    el.dataset.ownLevels = marked.join(' ');
+  };
 
   const book = useViewData({ kind: 'book', symbol, depth: DEPTH, groupTicks: group }, visible, (snapshot) => {
     setReadout(bookReadout(snapshot.health.feed, snapshot.health.book?.status));
@@ -79,13 +114,14 @@ export function OrderBook(props: {
       el.dataset.bestAsk = String(snapshot.asks[0] ?? '');
       el.dataset.seq = String(snapshot.health.book?.seq ?? '');
     }
+    if (ownTicks.current.ask.size + ownTicks.current.bid.size > 0 || section.current?.dataset.ownLevels) markOwn();
     surfaces.current.ask?.invalidate();
     surfaces.current.bid?.invalidate();
   });
 
   // Scale of the painters: changing market, grouping or view repaints everything.
-  const settings = useRef({ priceScale: shownScale, amountScale });
-  settings.current = { priceScale: shownScale, amountScale };
+  const settings = useRef({ priceScale: shownScale, amountScale, factor });
+  settings.current = { priceScale: shownScale, amountScale, factor };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new market, grouping or view makes new surfaces.
   useEffect(() => {
@@ -117,6 +153,8 @@ export function OrderBook(props: {
             colors,
             font,
             hover: hover.current[side],
+            own: ownTicks.current[side],
+            tickFactor: settings.current.factor,
           },
           full,
         );
@@ -225,6 +263,23 @@ export function OrderBook(props: {
       </div>
     </section>
   );
+}
+
+export interface OwnPrices {
+  bids: readonly string[];
+  asks: readonly string[];
+}
+
+/** The level ticks holding the given prices: bid buckets round down to the group, ask buckets up (as the worker). */
+export function ownLevelTicks(prices: readonly string[], side: 'ask' | 'bid', groupTicks: number, factor: number) {
+  const out = new Set<number>();
+  for (const text of prices) {
+    const ticks = Math.round(Number(text) * factor);
+    if (!Number.isFinite(ticks) || ticks <= 0) continue;
+    if (groupTicks <= 0) out.add(ticks);
+    else out.add((side === 'bid' ? Math.floor(ticks / groupTicks) : Math.ceil(ticks / groupTicks)) * groupTicks);
+  }
+  return out;
 }
 
 /** The last price between the sides, coloured by its direction. */

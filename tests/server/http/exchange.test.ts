@@ -252,6 +252,7 @@ describe('spot trading API', () => {
       sellMinCoin: '0.00001',
       keepDecimalForCoin: 5,
       keepDecimalForCurrency: 2,
+      keepDecimalForTotal: 6,
       oneTimeOrderNum: 500,
     });
     // No asks rest in the test book (no simulator), so nothing can be bought at the best ask.

@@ -219,4 +219,20 @@ describe('data plane publishing', () => {
     const moved = posts.at(-1)?.batch.views.find((v) => v.snapshot.kind === 'candles')?.snapshot;
     expect(moved?.kind === 'candles' && [...moved.candles]).toEqual([60_000, 1, 2.5, 0.5, 2.5, 13]);
   });
+
+  it('posts the user channel as the latest orders, fills and balances, once there is news', () => {
+    const { feed, posts, page } = setup();
+    const api = page();
+    const id = api.open({ kind: 'user' });
+    expect(feed.handlers.get('user')?.size).toBe(1);
+    expect(posts).toHaveLength(0);
+    feed.emit('user', { ch: 'user', kind: 'balance', t: 1, data: { coin: 'USDT', available: '5', frozen: '1' } });
+    const view = posts[0]?.batch.views[0];
+    expect(view?.id).toBe(id);
+    expect(view?.snapshot).toMatchObject({ kind: 'user', orders: [], fills: [], balances: [{ coin: 'USDT' }] });
+    // A frame of the wrong shape posts nothing.
+    feed.emit('user', { ch: 'user', kind: 'balance', t: 2, data: { coin: 'USDT' } });
+    api.close(id);
+    expect(feed.handlers.get('user')?.size).toBe(0);
+  });
 });
