@@ -4,6 +4,7 @@ import { clearSession, hasOrphanToken } from './api/session.ts';
 import { App } from './app/app.tsx';
 import { storedTheme } from './app/preferences.ts';
 import { findRoute, themeFor } from './app/routes.ts';
+import { startUpDown } from './app/up-down.ts';
 import { i18n } from './i18n/i18n.ts';
 import { HTML_LANG, resolveLang, splitLangPrefix } from './i18n/languages.ts';
 import './app/app.css';
@@ -20,6 +21,7 @@ if (hasOrphanToken()) {
   // The route's theme before the first paint, so a dark page does not flash light.
   const route = findRoute(splitLangPrefix(location.pathname).rest)?.route;
   document.documentElement.dataset.theme = themeFor(route, storedTheme());
+  startUpDown();
   const lang = resolveLang(location.pathname);
   void i18n.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 
@@ -33,11 +34,10 @@ export async function latest(request: APIRequestContext, channel: string, to: st
   return code as unknown as string;
 }
 
-/** Solves the slider: reads the solution ratio from the outbox and drags the handle there. */
-export async function solveSlider(page: Page, request: APIRequestContext, target: string): Promise<void> {
+/** Drags the slider handle so that the piece lands at a ratio of the 300 px puzzle, and waits for the verdict. */
+export async function dragSlider(page: Page, ratio: number): Promise<void> {
   const captcha = page.getByTestId('slider-captcha');
   await expect(captcha.locator('img').first()).toBeVisible();
-  const ratio = Number(await latest(request, 'captcha', target.toLowerCase()));
   const handle = page.getByTestId('slider-handle');
   const box = await handle.boundingBox();
   if (!box) throw new Error('no slider handle');
@@ -48,6 +48,12 @@ export async function solveSlider(page: Page, request: APIRequestContext, target
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + (dx * i) / 10, y);
   await page.mouse.up();
   await expect(captcha.getByRole('status')).toBeVisible();
+}
+
+/** Solves the slider: reads the solution ratio from the outbox and drags the handle there. */
+export async function solveSlider(page: Page, request: APIRequestContext, target: string): Promise<void> {
+  await expect(page.getByTestId('slider-captcha').locator('img').first()).toBeVisible();
+  await dragSlider(page, Number(await latest(request, 'captcha', target.toLowerCase())));
 }
 
 /** Types a six-digit code into the verification cells and presses next. */
@@ -109,4 +115,18 @@ export async function useSession(page: Page, token: string): Promise<void> {
     localStorage.setItem('lang', 'en_US');
   }, token);
   await page.context().addCookies([{ name: 'token', value: token, url: page.url() }]);
+}
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret at a time. */
+export function totp(secret: string, atMs: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 0xf;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
 }

@@ -1,22 +1,16 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '../fixtures.ts';
-import { latest, NEW_PASSWORD, PASSWORD, registerByApi, uniqueEmail, uniquePhone, useSession } from './helpers.ts';
+import {
+  latest,
+  NEW_PASSWORD,
+  PASSWORD,
+  registerByApi,
+  totp,
+  uniqueEmail,
+  uniquePhone,
+  useSession,
+} from './helpers.ts';
 
 /** Signed-in security journeys (spec shell §2, §5, §6): change password, bind e-mail, Google 2FA, KYC. */
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret at a time. */
-function totp(secret: string, atMs: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0xf;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
-}
 
 test('change password: checklist, e-mail code, agreement; then logout after 3 s and login with the new one', async ({
   page,
@@ -140,6 +134,48 @@ test('member, safety and preferences show the account; the sub-navigation highli
   await page.goto('/safety');
   await expect(page.getByTestId('devices').locator('tbody tr')).not.toHaveCount(0);
   await page.goto('/preferences');
+  const upDown = () =>
+    page.evaluate(() => {
+      const css = getComputedStyle(document.documentElement);
+      return [css.getPropertyValue('--up').trim(), css.getPropertyValue('--down').trim()];
+    });
+  expect(await upDown()).toEqual(['#0ecb81', '#f6465d']);
   await page.getByRole('button', { name: 'Red up, green down' }).click();
   await expect(page.getByText('Saved')).toBeVisible();
+  // Applied app-wide at once, and again at startup after a reload and on another page.
+  expect(await upDown()).toEqual(['#f6465d', '#0ecb81']);
+  await page.goto('/member');
+  await expect(page.getByTestId('member-username')).toBeVisible();
+  expect(await upDown()).toEqual(['#f6465d', '#0ecb81']);
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up');
+  await page.goto('/preferences');
+  await expect(page.getByRole('button', { name: 'Red up, green down' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Green up, red down' }).click();
+  await expect.poll(upDown).toEqual(['#0ecb81', '#f6465d']);
+});
+
+test('the saved up/down colour follows the account to a new browser at login', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail('col');
+  const token = await registerByApi(request, { email });
+  const set = await request.post('/uc/member/personalize/set', {
+    headers: { 'x-auth-token': token },
+    form: { color: 2 },
+  });
+  expect((await set.json()).code).toBe(0);
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const page = await context.newPage();
+  await page.goto('/__blank__');
+  await page.evaluate(() => localStorage.setItem('lang', 'en_US'));
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'green-up');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.getByTestId('login-form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up');
+  await context.close();
 });

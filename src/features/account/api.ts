@@ -2,6 +2,7 @@ import { ACCOUNT_PATHS as P, TOKEN_HEADER } from '../../../common/api.ts';
 import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { showToast } from '../../api/toast.ts';
+import { setUpDown } from '../../app/up-down.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n.ts';
 
 /** Account calls of spec shell §7 through the shared request layer; each answers the envelope as it came. */
@@ -157,6 +158,8 @@ export interface LoginDevice {
 export const loadSecurity = () => get<SecuritySetting>(P.securitySetting);
 export const loadMemberCenter = () => get<MemberCenter>(P.memberCenter);
 export const loadDevices = () => get<LoginDevice[]>(P.loginDevices);
+/** Signs one login device out (its session and sockets end). */
+export const revokeDevice = (id: number) => post<null>(`${P.loginDevices}/revoke`, { id });
 
 /** A code to a bound channel (no value) or, for BIND and CHANGE, to a new address (value, country for a phone). */
 export function sendSecureCode(channel: Channel, type: SecureType, value?: string, country?: string) {
@@ -256,3 +259,9 @@ export interface Personal {
 }
 export const loadPersonal = () => get<Personal>('/uc/member/personalize/get');
 export const savePersonal = (p: Personal) => post<Personal>('/uc/member/personalize/set', { ...p });
+
+/** After login: the account's saved up/down colour replaces this browser's (quietly; the stored one stays on error). */
+export async function syncUpDown(): Promise<void> {
+  const r = await get<Personal>('/uc/member/personalize/get', {}, { silent: true });
+  if (isSuccess(r.code) && r.data?.color) setUpDown(r.data.color);
+}

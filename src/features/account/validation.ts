@@ -28,6 +28,7 @@ export type RuleKey =
   | 'confirmMismatch'
   | 'emailCodeRequired'
   | 'phoneCodeRequired'
+  | 'googleCodeRequired'
   | 'agreeRequired'
   | 'accountRequired'
   | 'passwordRequired';

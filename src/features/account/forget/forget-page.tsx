@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountFields, accountError, useAccountValue } from '../form/account-form.tsx';
+import { AccountFields, useAccountValue } from '../form/account-form.tsx';
 import { useSendFlow } from '../form/send-flow.tsx';
 import type { RuleKey } from '../validation.ts';
 import '../account.css';
@@ -14,16 +14,7 @@ export function ForgetPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const failed = accountError(value);
-    setError(failed);
-    if (failed) return;
-    flow.start({
-      country: value.country,
-      areaCode: value.areaCode,
-      tel: value.mode === 'phone' ? value.phone : '',
-      mail: value.mode === 'email' ? value.email : '',
-      referral: '',
-    });
+    setError(flow.submit(value));
   };
 
   return (

@@ -10,6 +10,7 @@ import {
   passwordChecks,
   type RuleKey,
 } from '../validation.ts';
+import { Flag } from './flag.tsx';
 
 /** A labelled row with its translated rule message underneath. */
 export function Field({ label, error, children }: { label: string; error?: RuleKey | null; children: ReactNode }) {
@@ -77,7 +78,7 @@ export function PhoneInput(props: {
         onClick={() => setOpen((o) => !o)}
         data-testid="area-code"
       >
-        <span>{current?.flag ?? ''}</span> +{props.areaCode}
+        <Flag code={current?.twoCode} /> +{props.areaCode}
       </button>
       <input
         className="acc-input"
@@ -108,7 +109,7 @@ export function PhoneInput(props: {
                     setQuery('');
                   }}
                 >
-                  <span className="acc-flag">{c.flag}</span>
+                  <Flag code={c.twoCode} />
                   <span className="acc-country-name">{c.enName}</span>
                   <span className="acc-muted">+{c.areaCode}</span>
                 </button>

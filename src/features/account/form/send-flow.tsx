@@ -5,6 +5,8 @@ import { type AccountAddress, sendCode } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
 import { storeAreaCode } from '../countries.ts';
 import { type Purpose, saveRegistrationCache } from '../registration-cache.ts';
+import type { RuleKey } from '../validation.ts';
+import { type AccountValue, accountError } from './account-form.tsx';
 
 export interface SendTarget extends AccountAddress {
   areaCode: string;
@@ -17,6 +19,17 @@ export function sliderTarget(a: AccountAddress): string {
   return (a.tel || a.mail).trim().toLowerCase();
 }
 
+/** What the code is sent to: the chosen channel's address only. */
+export function sendTargetOf(value: AccountValue, referral = ''): SendTarget {
+  return {
+    country: value.country,
+    areaCode: value.areaCode,
+    tel: value.mode === 'phone' ? value.phone : '',
+    mail: value.mode === 'email' ? value.email : '',
+    referral: referral.trim(),
+  };
+}
+
 /**
  * Account → slider → code sent → /verification (spec shell §4): success of the slider yields the verify token the code
  * is sent with; the registration cache carries the address to the verification screen.
@@ -25,6 +38,12 @@ export function useSendFlow(purpose: Purpose) {
   const [, navigate] = useLocation();
   const [target, setTarget] = useState<SendTarget | null>(null);
   const start = (t: SendTarget) => setTarget(t);
+  /** The register and forget forms' submit: the rule the account breaks, else null and the slider opens. */
+  const submit = (value: AccountValue, referral = ''): RuleKey | null => {
+    const failed = accountError(value);
+    if (!failed) start(sendTargetOf(value, referral));
+    return failed;
+  };
   const captcha = target ? (
     <SliderCaptcha
       type={purpose === 'register' ? 'REGISTER' : 'RESET'}
@@ -48,5 +67,5 @@ export function useSendFlow(purpose: Purpose) {
       }}
     />
   ) : null;
-  return { start, captcha };
+  return { start, submit, captcha };
 }

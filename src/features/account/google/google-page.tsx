@@ -31,7 +31,7 @@ export function GooglePage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!security || busy) return;
-    const googleRule = codeError(codes.googleCode ?? '');
+    const googleRule = codes.googleCode ? codeError(codes.googleCode) : 'googleCodeRequired';
     const failed = googleRule ?? missingFactor({ ...security, googleStatus: 0 }, codes);
     setError(failed);
     if (failed) return;

@@ -87,7 +87,7 @@ export function KycPage() {
                 <option value="" />
                 {countries.map((c) => (
                   <option key={c.twoCode} value={c.twoCode}>
-                    {c.flag} {c.enName}
+                    {c.enName}
                   </option>
                 ))}
               </select>

@@ -5,7 +5,7 @@ import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
 import type { ShellUser } from '../../../app/shell-state.tsx';
-import { login, loginSecondStep } from '../api.ts';
+import { login, loginSecondStep, syncUpDown } from '../api.ts';
 import { AccountFields, accountError, useAccountValue } from '../form/account-form.tsx';
 import { Field, PasswordInput } from '../form/fields.tsx';
 import { CODE_LENGTH, cleanCode, codeError, type RuleKey } from '../validation.ts';
@@ -31,6 +31,7 @@ export function LoginPage() {
   const finish = async () => {
     const user = await checkLoginAndLoadUser<ShellUser>();
     if (user) setUser(user);
+    void syncUpDown();
     navigate(afterLoginPath(search), { replace: true });
   };
 

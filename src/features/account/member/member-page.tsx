@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { formatDateTime } from '../../../format/time.ts';
 import { loadMemberCenter, type MemberCenter } from '../api.ts';
-import { formatDateTime } from '../format-time.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 
 /** The share of security factors in place (e-mail, phone, Google, transaction password), 0 to 4. */

@@ -4,6 +4,7 @@ import type { Lang } from '../../../../common/i18n.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { useShell } from '../../../app/shell-state.tsx';
+import { setUpDown } from '../../../app/up-down.ts';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '../../../format/currency.ts';
 import { LANGUAGE_NAMES } from '../../../i18n/languages.ts';
 import { loadPersonal, savePersonal } from '../api.ts';
@@ -17,12 +18,18 @@ export function PreferencesPage() {
   const [color, setColor] = useState(1);
   useEffect(() => {
     void loadPersonal().then((r) => {
-      if (isSuccess(r.code) && r.data?.color) setColor(r.data.color);
+      if (!isSuccess(r.code) || !r.data?.color) return;
+      setColor(r.data.color);
+      setUpDown(r.data.color);
     });
   }, []);
   const saveColor = async (next: number) => {
+    const before = color;
     setColor(next);
-    if (isSuccess((await savePersonal({ color: next })).code)) showToast('success', t('account.security.saved'));
+    setUpDown(next);
+    if (isSuccess((await savePersonal({ color: next })).code)) return showToast('success', t('account.security.saved'));
+    setColor(before);
+    setUpDown(before);
   };
   const saveCurrency = async (next: DisplayCurrency) => {
     shell.setCurrency(next);

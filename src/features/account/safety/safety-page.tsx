@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
-import { type LoginDevice, loadDevices } from '../api.ts';
-import { formatDateTime } from '../format-time.ts';
+import { showToast } from '../../../api/toast.ts';
+import { formatDateTime } from '../../../format/time.ts';
+import { type LoginDevice, loadDevices, revokeDevice } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 import { useSecurity } from '../security/use-security.ts';
 
@@ -12,11 +13,21 @@ export function SafetyPage() {
   const { t } = useTranslation();
   const { security } = useSecurity();
   const [devices, setDevices] = useState<LoginDevice[]>([]);
-  useEffect(() => {
-    void loadDevices().then((r) => {
-      if (isSuccess(r.code) && r.data) setDevices(r.data);
-    });
+  const [busy, setBusy] = useState<number | null>(null);
+  const reload = useCallback(async () => {
+    const r = await loadDevices();
+    if (isSuccess(r.code) && r.data) setDevices(r.data);
   }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  const signOut = async (id: number) => {
+    setBusy(id);
+    const r = await revokeDevice(id);
+    setBusy(null);
+    if (isSuccess(r.code)) showToast('success', t('account.security.signedOut'));
+    await reload();
+  };
   const s = security;
   const rows = s
     ? [
@@ -104,6 +115,9 @@ export function SafetyPage() {
               <th>{t('account.security.device')}</th>
               <th>{t('account.security.ip')}</th>
               <th>{t('account.security.loginTime')}</th>
+              <th>
+                <span className="visually-hidden">{t('account.security.deviceAction')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -115,6 +129,20 @@ export function SafetyPage() {
                 </td>
                 <td>{d.ip ?? '--'}</td>
                 <td>{formatDateTime(d.loginTime)}</td>
+                <td>
+                  {d.current ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy !== null}
+                      aria-label={t('account.security.signOutDevice', { device: d.device ?? d.ip ?? '--' })}
+                      onClick={() => void signOut(d.id)}
+                      data-testid="device-sign-out"
+                    >
+                      {t('account.security.signOut')}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -51,9 +51,9 @@ export function FactorCodeFields(props: {
 export function missingFactor(
   security: SecuritySetting,
   codes: FactorCodes,
-): 'emailCodeRequired' | 'phoneCodeRequired' | 'codeRequired' | null {
+): 'emailCodeRequired' | 'phoneCodeRequired' | 'googleCodeRequired' | null {
   if (security.verifyList.includes('email') && !codes.emailCode) return 'emailCodeRequired';
   if (security.verifyList.includes('phone') && !codes.phoneCode) return 'phoneCodeRequired';
-  if (security.googleStatus === 1 && !codes.googleCode) return 'codeRequired';
+  if (security.googleStatus === 1 && !codes.googleCode) return 'googleCodeRequired';
   return null;
 }

@@ -85,6 +85,7 @@ export const accountEnUS = {
     confirmMismatch: 'The two passwords do not match',
     emailCodeRequired: 'Please enter the e-mail code',
     phoneCodeRequired: 'Please enter the SMS code',
+    googleCodeRequired: 'Please enter the Google authenticator code',
     agreeRequired: 'Please accept the withdrawal restriction notice',
     accountRequired: 'Please enter your e-mail or phone number',
     passwordRequired: 'Please enter your password',

@@ -83,6 +83,7 @@ export const accountHiIN: AccountMessages = {
     confirmMismatch: 'दोनों पासवर्ड मेल नहीं खाते',
     emailCodeRequired: 'कृपया ईमेल कोड दर्ज करें',
     phoneCodeRequired: 'कृपया SMS कोड दर्ज करें',
+    googleCodeRequired: 'कृपया Google ऑथेंटिकेटर कोड दर्ज करें',
     agreeRequired: 'कृपया निकासी प्रतिबंध सूचना स्वीकार करें',
     accountRequired: 'कृपया ईमेल या फ़ोन नंबर दर्ज करें',
     passwordRequired: 'कृपया पासवर्ड दर्ज करें',

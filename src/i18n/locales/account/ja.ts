@@ -78,6 +78,7 @@ export const accountJa: AccountMessages = {
     confirmMismatch: '2 つのパスワードが一致しません',
     emailCodeRequired: 'メールのコードを入力してください',
     phoneCodeRequired: 'SMS のコードを入力してください',
+    googleCodeRequired: 'Google 認証コードを入力してください',
     agreeRequired: '出金制限の注意事項に同意してください',
     accountRequired: 'メールアドレスまたは電話番号を入力してください',
     passwordRequired: 'パスワードを入力してください',

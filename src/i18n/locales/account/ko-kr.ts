@@ -78,6 +78,7 @@ export const accountKoKR: AccountMessages = {
     confirmMismatch: '두 비밀번호가 일치하지 않습니다',
     emailCodeRequired: '이메일 코드를 입력하세요',
     phoneCodeRequired: 'SMS 코드를 입력하세요',
+    googleCodeRequired: 'Google OTP 코드를 입력하세요',
     agreeRequired: '출금 제한 안내에 동의하세요',
     accountRequired: '이메일 또는 휴대폰 번호를 입력하세요',
     passwordRequired: '비밀번호를 입력하세요',

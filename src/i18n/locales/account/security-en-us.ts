@@ -31,6 +31,10 @@ export const securityEnUS = {
   ip: 'IP address',
   loginTime: 'Login time',
   thisDevice: 'This device',
+  signOut: 'Sign out',
+  signOutDevice: 'Sign out {{device}}',
+  signedOut: 'Device signed out',
+  deviceAction: 'Action',
   password: {
     title: 'Change login password',
     old: 'Old password',

@@ -32,6 +32,10 @@ export const securityHiIN: SecurityMessages = {
   ip: 'IP पता',
   loginTime: 'लॉगिन समय',
   thisDevice: 'यह डिवाइस',
+  signOut: 'साइन आउट करें',
+  signOutDevice: '{{device}} से साइन आउट करें',
+  signedOut: 'डिवाइस से साइन आउट हो गया',
+  deviceAction: 'कार्रवाई',
   password: {
     title: 'लॉगिन पासवर्ड बदलें',
     old: 'पुराना पासवर्ड',

@@ -32,6 +32,10 @@ export const securityJa: SecurityMessages = {
   ip: 'IP アドレス',
   loginTime: 'ログイン日時',
   thisDevice: 'この端末',
+  signOut: 'ログアウト',
+  signOutDevice: '{{device}} をログアウト',
+  signedOut: '端末をログアウトしました',
+  deviceAction: '操作',
   password: {
     title: 'ログインパスワードの変更',
     old: '現在のパスワード',

@@ -32,6 +32,10 @@ export const securityKoKR: SecurityMessages = {
   ip: 'IP 주소',
   loginTime: '로그인 시간',
   thisDevice: '현재 기기',
+  signOut: '로그아웃',
+  signOutDevice: '{{device}} 로그아웃',
+  signedOut: '기기에서 로그아웃했습니다',
+  deviceAction: '작업',
   password: {
     title: '로그인 비밀번호 변경',
     old: '기존 비밀번호',

@@ -32,6 +32,10 @@ export const securityViVN: SecurityMessages = {
   ip: 'Địa chỉ IP',
   loginTime: 'Thời gian đăng nhập',
   thisDevice: 'Thiết bị này',
+  signOut: 'Đăng xuất',
+  signOutDevice: 'Đăng xuất {{device}}',
+  signedOut: 'Đã đăng xuất thiết bị',
+  deviceAction: 'Thao tác',
   password: {
     title: 'Đổi mật khẩu đăng nhập',
     old: 'Mật khẩu cũ',

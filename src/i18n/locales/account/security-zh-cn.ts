@@ -32,6 +32,10 @@ export const securityZhCN: SecurityMessages = {
   ip: 'IP 地址',
   loginTime: '登录时间',
   thisDevice: '当前设备',
+  signOut: '退出登录',
+  signOutDevice: '退出 {{device}} 的登录',
+  signedOut: '已退出该设备',
+  deviceAction: '操作',
   password: {
     title: '修改登录密码',
     old: '原密码',

@@ -32,6 +32,10 @@ export const securityZhTW: SecurityMessages = {
   ip: 'IP 位址',
   loginTime: '登入時間',
   thisDevice: '目前裝置',
+  signOut: '登出',
+  signOutDevice: '登出 {{device}}',
+  signedOut: '已登出該裝置',
+  deviceAction: '操作',
   password: {
     title: '修改登入密碼',
     old: '原密碼',

@@ -83,6 +83,7 @@ export const accountViVN: AccountMessages = {
     confirmMismatch: 'Hai mật khẩu không khớp',
     emailCodeRequired: 'Vui lòng nhập mã thư điện tử',
     phoneCodeRequired: 'Vui lòng nhập mã SMS',
+    googleCodeRequired: 'Vui lòng nhập mã Google Authenticator',
     agreeRequired: 'Vui lòng chấp nhận thông báo hạn chế rút tiền',
     accountRequired: 'Vui lòng nhập thư điện tử hoặc số điện thoại',
     passwordRequired: 'Vui lòng nhập mật khẩu',

@@ -70,6 +70,7 @@ export const accountZhCN: AccountMessages = {
     confirmMismatch: '两次输入的密码不一致',
     emailCodeRequired: '请输入邮箱验证码',
     phoneCodeRequired: '请输入短信验证码',
+    googleCodeRequired: '请输入谷歌验证码',
     agreeRequired: '请勾选提币限制须知',
     accountRequired: '请输入邮箱或手机号码',
     passwordRequired: '请输入密码',

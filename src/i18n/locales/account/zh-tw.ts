@@ -70,6 +70,7 @@ export const accountZhTW: AccountMessages = {
     confirmMismatch: '兩次輸入的密碼不一致',
     emailCodeRequired: '請輸入電子郵件驗證碼',
     phoneCodeRequired: '請輸入簡訊驗證碼',
+    googleCodeRequired: '請輸入 Google 驗證碼',
     agreeRequired: '請勾選提幣限制須知',
     accountRequired: '請輸入電子郵件或手機號碼',
     passwordRequired: '請輸入密碼',
