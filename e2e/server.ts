@@ -37,7 +37,15 @@ export async function startServer(
   if (!existsSync(SERVER)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   let output = '';
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CLIENT_DIR: join(DIST, 'client'), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      CLIENT_DIR: join(DIST, 'client'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => {

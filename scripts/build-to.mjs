@@ -1,7 +1,8 @@
 // node scripts/build-to.mjs <dir>: a private build (client in <dir>/client, server in <dir>/server/main.js) for
 // running the e2e suite with E2E_DIST=<dir> while dist/ is in use.
-import { resolve } from 'node:path';
-import { run, serverBuildOptions } from './lib.mjs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root, run, serverBuildOptions } from './lib.mjs';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -12,3 +13,6 @@ const out = resolve(dir);
 run('npx', ['vite', 'build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', `${out}/client`]);
 const esbuild = await import('esbuild');
 await esbuild.build({ ...serverBuildOptions, outfile: `${out}/server/main.js` });
+// The server bundle leaves packages external: let it find this project's node_modules.
+mkdirSync(out, { recursive: true });
+if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');

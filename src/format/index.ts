@@ -40,4 +40,5 @@ export {
   formatTradedAmount,
   tradedAmountDecimals,
 } from './price.ts';
+export { formatDateTime } from './time.ts';
 export { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';

@@ -1,8 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { SymbolThumb } from '../../../common/market.ts';
+import { Side } from '../../../common/trading.ts';
 import { request } from '../../api/request.ts';
+import { getToken } from '../../api/session.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { DEFAULT_SPOT_DECIMALS } from '../../format/price.ts';
@@ -10,9 +12,13 @@ import { ChartPanel } from './chart-panel.tsx';
 import { useFavourites } from './favourites.ts';
 import { parseTradeLocation } from './market.ts';
 import { MarketHeader } from './market-header.tsx';
-import { OrderBook } from './order-book.tsx';
+import { OrderBook, type OwnPrices } from './order-book.tsx';
+import { OrderEntry } from './order-entry/order-entry.tsx';
+import { OrdersPanel } from './orders/orders-panel.tsx';
 import { RecentTrades } from './recent-trades.tsx';
+import { useSpotSession } from './spot-session.ts';
 import { SymbolSelector } from './symbol-selector.tsx';
+import { setTradeConfig } from './trade-config.ts';
 import './trade.css';
 
 /**
@@ -36,6 +42,22 @@ export function TradePage() {
   const [coin = symbol, unit = ''] = symbol.split('/');
   const priceScale = thumb?.priceScale ?? DEFAULT_SPOT_DECIMALS;
   const amountScale = thumb?.amountScale ?? DEFAULT_SPOT_DECIMALS;
+  const coins = useMemo(() => ({ base: coin, quote: unit }), [coin, unit]);
+  const session = useSpotSession(symbol, isLogin ? getToken() : null, coins);
+  const own = useMemo<OwnPrices>(() => {
+    const mine = session.open.filter(
+      (o) => o.symbol === symbol && o.price !== '0' && !(o.triggerPrice !== '0' && !o.triggered),
+    );
+    return {
+      bids: mine.filter((o) => o.direction === Side.buy).map((o) => o.price),
+      asks: mine.filter((o) => o.direction === Side.sell).map((o) => o.price),
+    };
+  }, [session.open, symbol]);
+
+  // The stored trade config remembers the last spot market (spec shell §3 currentSpotKey).
+  useEffect(() => {
+    if (type === 'spot') setTradeConfig({ currentSpotKey: symbol });
+  }, [symbol, type]);
 
   return (
     <div className="trade-page" data-symbol={symbol} data-type={type}>
@@ -50,8 +72,17 @@ export function TradePage() {
       ) : (
         <div className="trade-grid" key={symbol}>
           <ChartPanel symbol={symbol} priceScale={priceScale} />
-          <OrderBook symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+          <OrderBook
+            symbol={symbol}
+            coin={coin}
+            unit={unit}
+            priceScale={priceScale}
+            amountScale={amountScale}
+            own={own}
+          />
           <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+          <OrderEntry symbol={symbol} coins={coins} session={isLogin ? session : null} />
+          <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
         </div>
       )}
     </div>

@@ -108,7 +108,7 @@ export interface EntryError {
     | 'belowMinTotal'
     | 'insufficient'
     | 'noPrice';
-  values?: Record<string, string>;
+  values?: { min?: string; coin?: string };
 }
 
 /** The body of POST /exchange/order/add (spec trading §7), once the checks pass. */
@@ -130,7 +130,7 @@ export function checkOrder(
   account: SpotAccount,
   coins: { base: string; quote: string },
 ): { ok: true; body: OrderBody } | { ok: false; error: EntryError } {
-  const fail = (key: EntryError['key'], values?: Record<string, string>) =>
+  const fail = (key: EntryError['key'], values?: EntryError['values']) =>
     ({ ok: false, error: values ? { key, values } : { key } }) as const;
   const price = clean(input.price);
   const trigger = clean(input.trigger);

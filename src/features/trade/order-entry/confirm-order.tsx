@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Side } from '../../../../common/trading.ts';
+import type { EntryKind, OrderBody } from './math.ts';
+
+/**
+ * The order confirmation of the stored trade config (spec shell §3 marketConfirm / orderConfirm): a modal dialog with
+ * what will be sent; "do not ask again" turns that confirmation off.
+ */
+export function ConfirmOrder(props: {
+  body: OrderBody;
+  kind: EntryKind;
+  coins: { base: string; quote: string };
+  total: string;
+  onConfirm: (dontAsk: boolean) => void;
+  onCancel: () => void;
+}) {
+  const { body, kind, coins, total, onConfirm, onCancel } = props;
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const go = useRef<HTMLButtonElement>(null);
+  const [dontAsk, setDontAsk] = useState(false);
+  const titleId = useId();
+  const buy = body.direction === Side.buy;
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    // The main action takes the focus, so Enter confirms.
+    go.current?.focus();
+    return () => el?.close();
+  }, []);
+
+  const rows: [string, string][] = [
+    [t('trade.entry.side'), t(`trade.trades.${buy ? 'buy' : 'sell'}`)],
+    [t('trade.entry.type'), t(`trade.entry.${kind}`)],
+  ];
+  if (body.triggerPrice) rows.push([t('trade.entry.trigger'), `${body.triggerPrice} ${coins.quote}`]);
+  rows.push([t('trade.entry.price'), body.price ? `${body.price} ${coins.quote}` : t('trade.entry.marketPrice')]);
+  if (kind === 'market' && buy) rows.push([t('trade.entry.total'), `${body.amount} ${coins.quote}`]);
+  else {
+    rows.push([t('trade.entry.amount'), `${body.amount} ${coins.base}`]);
+    if (total) rows.push([t('trade.entry.total'), `${total} ${coins.quote}`]);
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-order"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <h3 id={titleId}>{t('trade.entry.confirmTitle')}</h3>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {body.triggerPrice && (
+        <p className="confirm-hint">
+          {t('trade.entry.triggerHint', { trigger: body.triggerPrice, price: body.price ?? '' })}
+        </p>
+      )}
+      {kind === 'market' && <p className="confirm-hint">{t('trade.entry.marketHint')}</p>}
+      <label className="confirm-dont-ask">
+        <input type="checkbox" checked={dontAsk} onChange={(e) => setDontAsk(e.target.checked)} />
+        {t('trade.entry.dontAsk')}
+      </label>
+      <div className="confirm-actions">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+          {t('trade.entry.cancel')}
+        </button>
+        <button
+          type="button"
+          className={`btn btn-sm confirm-go ${buy ? 'buy' : 'sell'}`}
+          ref={go}
+          onClick={() => onConfirm(dontAsk)}
+        >
+          {t('trade.entry.confirm')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,378 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { mul } from '../../../../common/decimal.ts';
+import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
+import { get, post } from '../../../api/request.ts';
+import { showToast } from '../../../api/toast.ts';
+import { formatDateTime } from '../../../format/time.ts';
+import { tradePath } from '../market.ts';
+import type { SpotSession } from '../spot-session.ts';
+import './orders-panel.css';
+
+type Tab = 'open' | 'history' | 'trades' | 'balances';
+const TABS: readonly Tab[] = ['open', 'history', 'trades', 'balances'];
+/** spec trading §9: default page size 20. */
+const PAGE_SIZE = 20;
+
+const TYPE_KEYS = {
+  [OrderType.limit]: 'limit',
+  [OrderType.market]: 'market',
+  [OrderType.fillOrKill]: 'fillOrKill',
+  [OrderType.stopLoss]: 'stopLoss',
+  [OrderType.takeProfit]: 'takeProfit',
+} as const;
+const STATUS_KEYS = {
+  [OrderStatus.open]: 'open',
+  [OrderStatus.filled]: 'filled',
+  [OrderStatus.cancelled]: 'cancelled',
+  [OrderStatus.partlyFilled]: 'partlyFilled',
+  [OrderStatus.partlyCancelled]: 'partlyCancelled',
+} as const;
+
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+/**
+ * The orders panel under the terminal (spec trading §7 spot trade): open orders (cancel one or all), order history,
+ * trade history and balances, live from the private channel; "this market only" filters every list.
+ */
+export function OrdersPanel(props: { symbol: string; session: SpotSession | null }) {
+  const { symbol, session } = props;
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('open');
+  const [onlyHere, setOnlyHere] = useState(false);
+  const [, navigate] = useLocation();
+  const titleId = useId();
+  const open = session ? session.open.filter((o) => !onlyHere || o.symbol === symbol) : [];
+
+  return (
+    <section className="trade-panel trade-orders" aria-labelledby={titleId}>
+      <header className="panel-head orders-head">
+        <h2 id={titleId} className="sr-only">
+          {t('trade.orders.history')}
+        </h2>
+        <div className="orders-tabs" role="tablist">
+          {TABS.map((k) => (
+            <button key={k} type="button" role="tab" data-tab={k} aria-selected={tab === k} onClick={() => setTab(k)}>
+              {k === 'open' ? t('trade.orders.open', { count: open.length }) : t(`trade.orders.${k}`)}
+            </button>
+          ))}
+        </div>
+        {session && (
+          <label className="orders-only">
+            <input type="checkbox" checked={onlyHere} onChange={(e) => setOnlyHere(e.target.checked)} />
+            {t('trade.orders.thisMarket')}
+          </label>
+        )}
+      </header>
+      {!session ? (
+        <div className="orders-empty">
+          <p>{t('trade.orders.loginPrompt')}</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => navigate(`/login?fromUrl=${encodeURIComponent(tradePath(symbol))}`)}
+          >
+            {t('trade.entry.login')}
+          </button>
+        </div>
+      ) : tab === 'open' ? (
+        <OpenOrders orders={open} symbol={onlyHere ? symbol : null} session={session} />
+      ) : tab === 'history' ? (
+        <OrderHistory symbol={onlyHere ? symbol : null} version={session.version} />
+      ) : tab === 'trades' ? (
+        <TradeHistory symbol={onlyHere ? symbol : null} version={session.version} />
+      ) : (
+        <Balances session={session} />
+      )}
+    </section>
+  );
+}
+
+function useTexts() {
+  const { t } = useTranslation();
+  return {
+    t,
+    side: (d: number) => t(`trade.trades.${d === Side.buy ? 'buy' : 'sell'}`),
+    type: (o: SpotOrder) => t(`trade.orders.types.${TYPE_KEYS[o.type] ?? 'limit'}`),
+    status: (o: SpotOrder) =>
+      o.triggerPrice !== '0' && !o.triggered && o.status === OrderStatus.open
+        ? t('trade.orders.waiting')
+        : t(`trade.orders.statuses.${STATUS_KEYS[o.status] ?? 'open'}`),
+  };
+}
+
+const sideClass = (d: number) => (d === Side.buy ? 'up' : 'down');
+
+function OpenOrders(props: { orders: SpotOrder[]; symbol: string | null; session: SpotSession }) {
+  const { orders, symbol, session } = props;
+  const text = useTexts();
+  const { t } = text;
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState<Set<number>>(new Set());
+
+  const cancel = async (order: SpotOrder) => {
+    setBusy((b) => new Set(b).add(order.orderId));
+    const result = await post(`/exchange/order/cancel/${order.orderId}`);
+    setBusy((b) => {
+      const next = new Set(b);
+      next.delete(order.orderId);
+      return next;
+    });
+    if (result.code === 0 || result.code === 200) showToast('success', t('trade.orders.cancelled'));
+    session.refresh();
+  };
+  const cancelAll = async () => {
+    setAsking(false);
+    const result = await post<{ cancelled: number[] }>('/exchange/order/cancel-all', symbol ? { symbol } : {});
+    if (result.data) showToast('success', t('trade.orders.cancelledAll', { count: result.data.cancelled.length }));
+    session.refresh();
+  };
+
+  return (
+    <div className="orders-body">
+      {orders.length > 0 && (
+        <div className="orders-actions">
+          {asking ? (
+            <span className="orders-confirm" role="alertdialog" aria-label={t('trade.orders.cancelAll')}>
+              {t('trade.orders.cancelAllConfirm', { count: orders.length, symbol: symbol ?? '' })}
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => void cancelAll()}>
+                {t('trade.entry.confirm')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(false)}>
+                {t('trade.entry.cancel')}
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(true)}>
+              {t('trade.orders.cancelAll')}
+            </button>
+          )}
+        </div>
+      )}
+      <table className="orders-table" data-list="open">
+        <thead>
+          <tr>
+            <th>{t('trade.orders.time')}</th>
+            <th>{t('trade.orders.pair')}</th>
+            <th>{t('trade.orders.type')}</th>
+            <th>{t('trade.orders.side')}</th>
+            <th>{t('trade.orders.price')}</th>
+            <th>{t('trade.orders.amount')}</th>
+            <th>{t('trade.orders.filled')}</th>
+            <th>{t('trade.orders.total')}</th>
+            <th>{t('trade.orders.trigger')}</th>
+            <th>{t('trade.orders.status')}</th>
+            <th>{t('trade.orders.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.orderId} data-order-id={o.orderId}>
+              <td>{formatDateTime(o.time, true)}</td>
+              <td>{o.symbol}</td>
+              <td>{text.type(o)}</td>
+              <td className={sideClass(o.direction)}>{text.side(o.direction)}</td>
+              <td>{o.price}</td>
+              <td>{o.amount}</td>
+              <td>{o.tradedAmount}</td>
+              <td>{o.type === OrderType.market ? '--' : mul(o.price, o.amount)}</td>
+              <td>{o.triggerPrice === '0' ? '--' : o.triggerPrice}</td>
+              <td>{text.status(o)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy.has(o.orderId)}
+                  onClick={() => void cancel(o)}
+                >
+                  {t('trade.orders.cancel')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {orders.length === 0 && <p className="orders-none">{t('trade.orders.empty')}</p>}
+    </div>
+  );
+}
+
+/** A paged list reloaded when the channel tells of a change (`version`) or the filter changes. */
+function usePaged<T>(path: string, symbol: string | null, version: number) {
+  const [records, setRecords] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [pages, setPages] = useState(1);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const result = await get<Page<T>>(
+        path,
+        { pageNo: 1, pageSize: PAGE_SIZE * pages, ...(symbol ? { symbol } : {}) },
+        { signal, silent: true },
+      );
+      if (signal.aborted) return;
+      setLoading(false);
+      if (result.data) {
+        setRecords(result.data.records);
+        setTotal(result.data.total);
+      }
+    },
+    [path, symbol, pages],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger.
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, version]);
+  return { records, total, loading, more: () => setPages((p) => p + 1) };
+}
+
+function OrderHistory(props: { symbol: string | null; version: number }) {
+  const { records, total, loading, more } = usePaged<SpotOrder>('/exchange/order/history', props.symbol, props.version);
+  const text = useTexts();
+  const { t } = text;
+  return (
+    <div className="orders-body">
+      <table className="orders-table" data-list="history">
+        <thead>
+          <tr>
+            <th>{t('trade.orders.time')}</th>
+            <th>{t('trade.orders.pair')}</th>
+            <th>{t('trade.orders.type')}</th>
+            <th>{t('trade.orders.side')}</th>
+            <th>{t('trade.orders.average')}</th>
+            <th>{t('trade.orders.price')}</th>
+            <th>{t('trade.orders.filled')}</th>
+            <th>{t('trade.orders.amount')}</th>
+            <th>{t('trade.orders.total')}</th>
+            <th>{t('trade.orders.trigger')}</th>
+            <th>{t('trade.orders.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((o) => (
+            <tr key={o.orderId} data-order-id={o.orderId}>
+              <td>{formatDateTime(o.time, true)}</td>
+              <td>{o.symbol}</td>
+              <td>{text.type(o)}</td>
+              <td className={sideClass(o.direction)}>{text.side(o.direction)}</td>
+              <td>{o.averagePrice === '0' ? '--' : o.averagePrice}</td>
+              <td>{o.type === OrderType.market ? t('trade.orders.market') : o.price}</td>
+              <td>{o.tradedAmount}</td>
+              <td>{o.amount}</td>
+              <td>{o.turnover}</td>
+              <td>{o.triggerPrice === '0' ? '--' : o.triggerPrice}</td>
+              <td>{text.status(o)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ListFooter loading={loading} shown={records.length} total={total} more={more} />
+    </div>
+  );
+}
+
+function TradeHistory(props: { symbol: string | null; version: number }) {
+  const { records, total, loading, more } = usePaged<SpotFill>('/exchange/order/trades', props.symbol, props.version);
+  const text = useTexts();
+  const { t } = text;
+  return (
+    <div className="orders-body">
+      <table className="orders-table" data-list="trades">
+        <thead>
+          <tr>
+            <th>{t('trade.orders.time')}</th>
+            <th>{t('trade.orders.pair')}</th>
+            <th>{t('trade.orders.side')}</th>
+            <th>{t('trade.orders.price')}</th>
+            <th>{t('trade.orders.amount')}</th>
+            <th>{t('trade.orders.total')}</th>
+            <th>{t('trade.orders.fee')}</th>
+            <th>{t('trade.orders.role')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((f) => (
+            <tr key={`${f.tradeId}:${f.direction}`} data-order-id={f.orderId}>
+              <td>{formatDateTime(f.time, true)}</td>
+              <td>{f.symbol}</td>
+              <td className={sideClass(f.direction)}>{text.side(f.direction)}</td>
+              <td>{f.price}</td>
+              <td>{f.amount}</td>
+              <td>{f.turnover}</td>
+              <td>
+                {f.fee} {f.feeCoin}
+              </td>
+              <td>{t(`trade.orders.${f.maker ? 'maker' : 'taker'}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ListFooter loading={loading} shown={records.length} total={total} more={more} />
+    </div>
+  );
+}
+
+function ListFooter(props: { loading: boolean; shown: number; total: number; more: () => void }) {
+  const { t } = useTranslation();
+  if (props.loading) return null;
+  if (props.shown === 0) return <p className="orders-none">{t('trade.orders.empty')}</p>;
+  if (props.shown >= props.total) return null;
+  return (
+    <button type="button" className="link-button orders-more" onClick={props.more}>
+      {t('trade.orders.more')}
+    </button>
+  );
+}
+
+interface SpotBalanceRow {
+  unit: string;
+  balance: string;
+  frozenBalance: string;
+}
+
+function Balances({ session }: { session: SpotSession }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<SpotBalanceRow[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `session.version` is the reload trigger.
+  useEffect(() => {
+    const controller = new AbortController();
+    void get<{ spot: { balances: SpotBalanceRow[] } }>(
+      '/uc/asset/walletBalance',
+      {},
+      { signal: controller.signal, silent: true },
+    ).then((result) => {
+      if (!controller.signal.aborted && result.data) setRows(result.data.spot.balances);
+    });
+    return () => controller.abort();
+  }, [session.version]);
+  return (
+    <div className="orders-body">
+      <table className="orders-table" data-list="balances">
+        <thead>
+          <tr>
+            <th>{t('trade.orders.coin')}</th>
+            <th>{t('trade.orders.availableBalance')}</th>
+            <th>{t('trade.orders.frozen')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(rows ?? []).map((b) => (
+            <tr key={b.unit} data-coin={b.unit}>
+              <td>{b.unit}</td>
+              <td>{b.balance}</td>
+              <td>{b.frozenBalance}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows?.length === 0 && <p className="orders-none">{t('trade.orders.empty')}</p>}
+    </div>
+  );
+}
