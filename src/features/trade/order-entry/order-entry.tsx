@@ -376,6 +376,8 @@ function NumberField(props: {
       <span>{props.label}</span>
       <input
         id={props.id}
+        // The name is the label alone, without the unit shown beside it.
+        aria-label={props.label}
         inputMode="decimal"
         autoComplete="off"
         spellCheck={false}

@@ -1,0 +1,177 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../shell/helpers.ts';
+
+/** Spot trading on /trade (spec trading §3, §5, §7): the order form, the orders panel and the book's own-order marks. */
+
+interface Balance {
+  unit: string;
+  balance: string;
+  frozenBalance: string;
+}
+
+async function balances(request: APIRequestContext, token: string): Promise<Map<string, Balance>> {
+  const res = await request.get('/uc/asset/walletBalance', { headers: { 'x-auth-token': token } });
+  const body = (await res.json()) as { data: { spot: { balances: Balance[] } } };
+  // Only the amounts: the USD rates move with the market.
+  return new Map(
+    body.data.spot.balances.map((b) => [b.unit, { unit: b.unit, balance: b.balance, frozenBalance: b.frozenBalance }]),
+  );
+}
+
+async function openTrade(page: Page, request: APIRequestContext): Promise<string> {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
+  const token = await signIn(page, request);
+  await page.goto('/trade/BTC-USDT');
+  await expect(page.locator('.trade-book .feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  // The form knows the balances once the spot account answered.
+  await expect(page.getByTestId('available-buy')).toHaveText(/^\d[\d.]* USDT$/, { timeout: 10_000 });
+  return token;
+}
+
+const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
+
+test.describe('/trade orders', () => {
+  test.afterEach(async ({ request }) => {
+    // Leave no open order behind for the other journeys.
+    const login = await request.post('/uc/login', {
+      form: { username: 'demo@tickstream.local', password: 'Tickstream2026' },
+    });
+    const token = login.headers()['x-auth-token'] ?? '';
+    await request.post('/exchange/order/cancel-all', { headers: { 'x-auth-token': token } });
+  });
+
+  test('a limit buy below the market rests in open orders and is marked in the book, then is cancelled', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    await openTrade(page, request);
+    const book = page.locator('.trade-book');
+    const bid = Number(await book.getAttribute('data-best-bid'));
+    // Forty dollars under the best bid: below the market, yet among the 50 levels the book shows.
+    const price = (Math.floor(bid) - 40).toFixed(2);
+    const buy = page.locator('form.entry-side[data-side="buy"]');
+    await buy.getByLabel('Price', { exact: true }).fill(price);
+    await buy.getByLabel('Amount').fill('0.01');
+    // The total follows price × amount.
+    await expect(buy.getByLabel('Total')).toHaveValue(
+      (Number(price) * 0.01).toFixed(4).replace(/0+$/, '').replace(/\.$/, ''),
+    );
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+
+    await expect(openRows(page)).toHaveCount(1);
+    const row = openRows(page).first();
+    await expect(row).toContainText('BTC/USDT');
+    await expect(row).toContainText(String(Number(price)));
+    await expect(page.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
+    await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
+
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect(openRows(page)).toHaveCount(0);
+    await expect(book).toHaveAttribute('data-own-levels', '');
+    await page.getByRole('tab', { name: 'Order history' }).click();
+    await expect(page.locator('table[data-list="history"] tbody tr').first()).toContainText('Cancelled');
+  });
+
+  test('a market buy, confirmed, fills: the trade history shows it and the balances move', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await openTrade(page, request);
+    const before = await balances(request, token);
+    await page.getByRole('tab', { name: 'Market' }).click();
+    const buy = page.locator('form.entry-side[data-side="buy"]');
+    // A market buy is sized by the quote to spend.
+    await expect(buy.getByLabel('Amount')).toHaveCount(0);
+    await buy.getByLabel('Total').fill('100');
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+
+    // The stored trade config asks before a market order by default.
+    const dialog = page.getByRole('dialog', { name: 'Confirm order' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('100 USDT');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Trade history' }).click();
+    const fill = page.locator('table[data-list="trades"] tbody tr').first();
+    await expect(fill).toContainText('BTC/USDT');
+    await expect(fill).toContainText('Buy');
+    await expect(fill).toContainText('Taker');
+
+    // At most the 100 USDT named: what a whole number of lots could not use stays.
+    const spent = async () =>
+      Number(before.get('USDT')?.balance) - Number((await balances(request, token)).get('USDT')?.balance);
+    await expect.poll(spent).toBeGreaterThan(99);
+    expect(await spent()).toBeLessThanOrEqual(100);
+    const btc = Number((await balances(request, token)).get('BTC')?.balance);
+    expect(btc).toBeGreaterThan(Number(before.get('BTC')?.balance));
+    // The form's available balance follows, live.
+    await expect(page.getByTestId('available-buy')).toHaveText(
+      `${(await balances(request, token)).get('USDT')?.balance} USDT`,
+    );
+  });
+
+  test('the form checks before sending, and the percent slider sizes from the balance', async ({ page, request }) => {
+    await openTrade(page, request);
+    const sell = page.locator('form.entry-side[data-side="sell"]');
+    await sell.getByLabel('Price', { exact: true }).fill('');
+    await sell.getByRole('button', { name: 'Sell BTC' }).click();
+    await expect(sell.getByRole('alert')).toHaveText('Enter a price');
+    // Digits and one dot, cut to the amount's 5 decimals.
+    await sell.getByLabel('Price', { exact: true }).fill('100000');
+    await sell.getByLabel('Amount').fill('1a.2.345678');
+    await expect(sell.getByLabel('Amount')).toHaveValue('1.23456');
+    await sell.getByLabel('Amount').fill('0.000001');
+    await expect(sell.getByLabel('Amount')).toHaveValue('0.00000');
+    await sell.getByRole('button', { name: 'Sell BTC' }).click();
+    await expect(sell.getByRole('alert')).toHaveText('Enter an amount');
+    await sell.getByRole('button', { name: '50%' }).click();
+    const available = Number((await page.getByTestId('available-sell').textContent())?.split(' ')[0]);
+    await expect(sell.getByLabel('Amount')).toHaveValue(String(Math.floor((available / 2) * 1e5) / 1e5));
+    await sell.getByLabel('Amount').fill(String(available + 1));
+    await sell.getByRole('button', { name: 'Sell BTC' }).click();
+    await expect(sell.getByRole('alert')).toHaveText('Insufficient BTC balance');
+    await expect(openRows(page)).toHaveCount(0);
+  });
+
+  test('an order the server refuses shows its message and changes nothing', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    // The form believes it has far more USDT than the account holds, so only the server can refuse.
+    await page.route('**/exchange/account**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.rmb = '999999999';
+      await route.fulfill({ response, json: body });
+    });
+    const token = await openTrade(page, request);
+    const before = await balances(request, token);
+    const buy = page.locator('form.entry-side[data-side="buy"]');
+    const bid = Number(await page.locator('.trade-book').getAttribute('data-best-bid'));
+    await buy.getByLabel('Price', { exact: true }).fill((Math.floor(bid) - 100).toFixed(2));
+    await buy.getByLabel('Amount').fill('50');
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+    await expect(buy.getByRole('alert')).toHaveText('Insufficient USDT balance');
+    await expect(page.locator('.toast', { hasText: 'Insufficient USDT balance' })).toBeVisible();
+    await expect(openRows(page)).toHaveCount(0);
+    expect(await balances(request, token)).toEqual(before);
+  });
+
+  test('a stop-limit sell waits for its trigger in open orders', async ({ page, request }) => {
+    await openTrade(page, request);
+    await page.getByRole('tab', { name: 'Stop-limit' }).click();
+    const sell = page.locator('form.entry-side[data-side="sell"]');
+    const bid = Number(await page.locator('.trade-book').getAttribute('data-best-bid'));
+    const trigger = Math.floor(bid * 0.8).toFixed(2);
+    await sell.getByLabel('Trigger price').fill(trigger);
+    await sell.getByLabel('Price', { exact: true }).fill(Math.floor(bid * 0.79).toFixed(2));
+    await sell.getByLabel('Amount').fill('0.001');
+    await sell.getByRole('button', { name: 'Sell BTC' }).click();
+    const row = openRows(page).first();
+    await expect(row).toContainText('Stop-limit');
+    await expect(row).toContainText('Waiting for trigger');
+    await expect(row).toContainText(String(Number(trigger)));
+  });
+});
