@@ -14,9 +14,11 @@
  * by it), warmed up, then measured: fps and p95 of the requestAnimationFrame deltas, and the long animation frames
  * (PerformanceObserver 'long-animation-frame', each > 50 ms by definition). vs_naive: ours ÷ naive for fps and
  * naive ÷ ours for p95, so > 1 means ours is better. updates_per_s is what each page took in (the worker coalesces
- * to ≤ 60 snapshots/s per book; naive applies every frame, and falls behind when it cannot keep up); diffs_per_s what the server sent.
+ * to ≤ 60 snapshots/s per book; naive applies every frame, and falls behind when it cannot keep up); diffs_per_s what the server sent;
+ * side_paints_per_s how many book sides were repainted (ours: ladder paints; naive: 2 per applied frame).
  * Run: npm run bench -- ui [--seconds 5] [--warmup 2] [--books 1,8,16,32] [--rate 50] [--throttle 4] [--json]
- * [--profile] (the page's top functions by self time and fillText calls per frame, to stderr); CHROMIUM_PATH
+ * [--profile] [--single] [--unbudgeted] (--single: ours with one canvas per side, no depth-bar layer; --unbudgeted:
+ * ours drawing every ladder in the frame after its snapshot, without the shared frame budget of surface.ts; --profile: the page's top functions by self time and fillText calls per frame, to stderr); CHROMIUM_PATH
  * overrides /usr/bin/chromium. About 10 s per page: 80 s for the default run.
  */
 import { join } from 'node:path';
@@ -33,6 +35,10 @@ const THROTTLE = option('throttle', 4);
 const BOOKS = listOption('books', [1, 8, 16, 32]);
 /** Prints the page main thread's top functions by self time per run, to stderr (bundles left unminified). */
 const PROFILE = process.argv.includes('--profile');
+/** Ours without the depth-bar layer: one canvas per side, a changed row repainted whole (for comparison). */
+const SINGLE = process.argv.includes('--single');
+/** Ours with every ladder drawn in the frame after its snapshot, not within the shared frame budget (comparison). */
+const UNBUDGETED = process.argv.includes('--unbudgeted');
 const MODES = ['ours', 'naive'] as const;
 type Mode = (typeof MODES)[number];
 /** A page whose books have not all shown data by then is reported as failed. */
@@ -57,6 +63,7 @@ interface Measured {
   updates: number;
   live: number;
   texts: number;
+  paints: number;
 }
 type PageGlobals = { bench?: { ready(): number; measure(ms: number): Promise<Measured> } };
 
@@ -163,6 +170,7 @@ interface Result {
   loafMax: number;
   loafSupported: boolean;
   updatesPerS: number;
+  paintsPerS: number;
   diffsPerS: number;
   live: number;
   error?: string;
@@ -175,7 +183,7 @@ async function runOne(books: number, mode: Mode): Promise<Result> {
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(
-      `${feed.url}/?mode=${mode}&books=${books}&priceScale=${GRID.priceScale}&amountScale=${GRID.amountScale}${PROFILE ? '&profile=1' : ''}`,
+      `${feed.url}/?mode=${mode}&books=${books}&priceScale=${GRID.priceScale}&amountScale=${GRID.amountScale}${PROFILE ? '&profile=1' : ''}${SINGLE ? '&single=1' : ''}${UNBUDGETED ? '&unbudgeted=1' : ''}`,
     );
     await tab.waitForFunction((n) => ((globalThis as unknown as PageGlobals).bench?.ready() ?? 0) >= n, books, {
       timeout: READY_TIMEOUT_MS,
@@ -212,6 +220,7 @@ async function runOne(books: number, mode: Mode): Promise<Result> {
       loafMax: loafs.length > 0 ? Math.max(...loafs) : 0,
       loafSupported: m.loafs !== null,
       updatesPerS: (m.updates * 1000) / m.ms,
+      paintsPerS: (m.paints * 1000) / m.ms,
       diffsPerS: (sent * 1000) / sentMs,
       live: m.live,
     };
@@ -225,6 +234,7 @@ async function runOne(books: number, mode: Mode): Promise<Result> {
       loafMax: Number.NaN,
       loafSupported: false,
       updatesPerS: Number.NaN,
+      paintsPerS: Number.NaN,
       diffsPerS: Number.NaN,
       live: 0,
       error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
@@ -279,6 +289,7 @@ for (const r of results) {
     },
     { ...common, metric: 'max_long_animation_frame_ms', value: round(r.loafMax), unit: 'ms', ...tail },
     { ...common, metric: 'updates_per_s', value: round(r.updatesPerS), unit: '1/s', ...tail },
+    { ...common, metric: 'side_paints_per_s', value: round(r.paintsPerS), unit: '1/s', ...tail },
     { ...common, metric: 'diffs_per_s', value: round(r.diffsPerS), unit: '1/s', live_books: r.live, ...tail },
   );
 }

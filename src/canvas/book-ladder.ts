@@ -1,5 +1,7 @@
 // One side of the order book drawn on canvas (spec trading §3, §9): depth bar, price, amount, cumulative volume and
-// value per level. Each row's numbers are kept, so a frame formats and repaints only the rows that changed.
+// value per level. Each cell's number is kept, so a frame formats and repaints only the cells that changed; the depth
+// bars and the hovered row go on a layer under the text, so a new cumulative volume (which moves the bar and the
+// total of every row below it) costs a fillRect and the total's text, not whole rows.
 import { BOOK_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatPrice } from '../format/price.ts';
@@ -109,68 +111,253 @@ export function isOwnLevel(price: number, own: ReadonlySet<number> | undefined, 
 
 /** Column right edges as fractions of the width: price (left aligned), amount, total, value. */
 const COLUMNS = [0.3, 0.52, 0.76, 1] as const;
+const PAD = 8;
 
-/** Draws a side, formatting and repainting only rows whose numbers changed since the last paint (all when `full`). */
-export class LadderPainter {
-  private readonly memo = new RowMemo();
-  /** price, volume, cumulative volume, value, bar width, hovered, own order. */
-  private readonly row = new Float64Array(7);
+/**
+ * Formatted numbers by value for one scale: exact decimal formatting costs far more than a map lookup, and a ladder
+ * shows the same prices and amounts frame after frame (a level moving a row keeps its text). Bounded: starts over
+ * past `limit` entries or on a new scale. The text is the formatter's, so byte for byte what it returns.
+ */
+export class FormatCache {
+  private readonly map = new Map<number, string>();
+  private scale = Number.NaN;
 
-  paint(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, full: boolean): void {
-    const rows = rowsThatFit(size.height);
-    // The text depends on the numbers and the scales only.
-    const stale = this.memo.reset(rows, this.row.length, `${input.priceScale}|${input.amountScale}`, full);
-    if (stale) ctx.clearRect(0, 0, size.width, size.height);
-    const n = input.levels ? Math.min(rows, input.levels.length / BOOK_COLUMNS) : 0;
-    const pad = 8;
-    const inner = size.width - pad * 2;
-    ctx.font = input.font;
-    ctx.textBaseline = 'middle';
-    for (let i = 0; i < rows; i++) {
-      const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
-      if (i >= n || !input.levels) {
-        if (this.memo.clear(i)) ctx.clearRect(0, top, size.width, ROW_HEIGHT);
-        continue;
-      }
-      const at = i * BOOK_COLUMNS;
-      const levels = input.levels;
-      const price = levels[at] ?? 0;
-      const bar = barWidth(levels[at + 2] ?? 0, input.maxCum, size.width);
-      const hovered = price === input.hover;
-      this.row.set(levels.subarray(at, at + BOOK_COLUMNS));
-      this.row[4] = bar;
-      this.row[5] = hovered ? 1 : 0;
-      const own = isOwnLevel(price, input.own, input.tickFactor);
-      this.row[6] = own ? 1 : 0;
-      if (this.memo.same(i, this.row)) continue;
-      const row = formatLevel(levels, i, input.priceScale, input.amountScale);
-      ctx.clearRect(0, top, size.width, ROW_HEIGHT);
-      const colors = input.colors;
-      if (hovered) {
-        ctx.fillStyle = colors.mark;
-        ctx.fillRect(0, top, size.width, ROW_HEIGHT);
-      }
-      ctx.fillStyle = input.side === 'ask' ? colors.downBar : colors.upBar;
-      ctx.fillRect(size.width - bar, top + 1, bar, ROW_HEIGHT - 2);
-      const y = top + ROW_HEIGHT / 2;
-      if (own) {
-        // A small triangle before the price: one of the user's orders rests here.
-        ctx.fillStyle = input.side === 'ask' ? colors.down : colors.up;
-        ctx.beginPath();
-        ctx.moveTo(1, y - 4);
-        ctx.lineTo(5, y);
-        ctx.lineTo(1, y + 4);
-        ctx.fill();
-      }
-      ctx.textAlign = 'left';
-      ctx.fillStyle = input.side === 'ask' ? colors.down : colors.up;
-      ctx.fillText(row.price, pad, y);
-      ctx.textAlign = 'right';
-      ctx.fillStyle = colors.text;
-      ctx.fillText(row.amount, pad + inner * COLUMNS[1], y);
-      ctx.fillText(row.total, pad + inner * COLUMNS[2], y);
-      ctx.fillStyle = colors.muted;
-      ctx.fillText(row.value, pad + inner * COLUMNS[3], y);
+  constructor(
+    private readonly format: (value: number, scale: number) => string,
+    private readonly limit = 4096,
+  ) {}
+
+  get(value: number, scale: number): string {
+    if (scale !== this.scale) {
+      this.map.clear();
+      this.scale = scale;
     }
+    // A map does not tell -0 from 0, the formatter may.
+    if (value === 0 && Object.is(value, -0)) return this.format(value, scale);
+    let text = this.map.get(value);
+    if (text === undefined) {
+      if (this.map.size >= this.limit) this.map.clear();
+      text = this.format(value, scale);
+      this.map.set(value, text);
+    }
+    return text;
+  }
+
+  get size(): number {
+    return this.map.size;
   }
 }
+
+const VALUE_SCALE = 2;
+/** Per row in the scratch: price, volume, cumulative volume, value, own order, bar width, hovered. */
+const SCRATCH = 7;
+/** Text cells: the own-order mark, price, amount, total, value (scratch columns 4, 0, 1, 2, 3). */
+const CELLS = 5;
+
+/** Column geometry of a width, in whole CSS pixels: cell `c` spans [edges[c], edges[c + 1]); text anchors. */
+function layout(width: number) {
+  const inner = width - PAD * 2;
+  const right = COLUMNS.map((f) => Math.round(PAD + inner * f));
+  const priceEnd = right[0] as number;
+  const amountAt = right[1] as number;
+  const totalAt = right[2] as number;
+  const valueAt = right[3] as number;
+  // Right-aligned text ends at its anchor; the next cell starts a little after it for anti-aliasing.
+  const edges = [0, PAD, priceEnd, amountAt + 2, totalAt + 2, Math.max(width, valueAt + 2)];
+  const anchors = [0, PAD, amountAt, totalAt, valueAt];
+  const maxWidths = [
+    0,
+    Math.max(1, priceEnd - PAD - 2),
+    Math.max(1, amountAt - priceEnd - 2),
+    Math.max(1, totalAt - (amountAt + 2) - 2),
+    Math.max(1, valueAt - (totalAt + 2) - 2),
+  ];
+  return { width, edges, anchors, maxWidths };
+}
+
+/**
+ * Draws a side, formatting and repainting only the cells whose numbers changed since the last paint (all when
+ * `full`). With a `bars` layer (a canvas under `ctx`), depth bars and the hover highlight are drawn there and each
+ * text cell is cleared and drawn on its own; without one, everything goes on `ctx` and a change repaints the row.
+ */
+export class LadderPainter {
+  /** Per text cell: the number it shows (NaN: nothing). */
+  private readonly memo = new RowMemo();
+  /** Per row: bar width and hovered, of what the bar layer shows. */
+  private readonly barMemo = new RowMemo();
+  /** Per text cell: the text it shows, so a number that formats as before is not drawn again. */
+  private texts: string[] = [];
+  private scratch = new Float64Array(0);
+  private geometry = layout(0);
+  private readonly prices = new FormatCache(formatPrice);
+  private readonly amounts = new FormatCache(formatBookAmount);
+  private readonly values = new FormatCache(formatBookAmount);
+  /** Whether the last paint had a bar layer (a switch starts over). */
+  private layered: boolean | null = null;
+
+  paint(
+    ctx: CanvasRenderingContext2D,
+    size: SurfaceSize,
+    input: LadderInput,
+    full: boolean,
+    bars: CanvasRenderingContext2D | null = null,
+  ): void {
+    const rows = rowsThatFit(size.height);
+    const layered = bars !== null;
+    const width = size.width;
+    if (this.layered !== layered) {
+      this.layered = layered;
+      full = true;
+      ctx.clearRect(0, 0, width, size.height);
+      bars?.clearRect(0, 0, width, size.height);
+    }
+    if (this.geometry.width !== width) this.geometry = layout(width);
+    // The text depends on the numbers and the scales only.
+    const settings = `${input.priceScale}|${input.amountScale}|${width}`;
+    const stale = this.memo.reset(rows, CELLS, settings, full);
+    if (stale) ctx.clearRect(0, 0, width, size.height);
+    if (this.barMemo.reset(rows, 2, settings, full)) (bars ?? ctx).clearRect(0, 0, width, size.height);
+    if (this.texts.length !== rows * CELLS || full || stale) this.texts = new Array<string>(rows * CELLS).fill('');
+    if (this.scratch.length !== rows * SCRATCH) this.scratch = new Float64Array(rows * SCRATCH);
+
+    const levels = input.levels;
+    const n = levels ? Math.min(rows, Math.floor(levels.length / BOOK_COLUMNS)) : 0;
+    const scratch = this.scratch;
+    for (let i = 0; i < n; i++) {
+      const at = i * BOOK_COLUMNS;
+      const s = i * SCRATCH;
+      const price = (levels as Float64Array)[at] ?? 0;
+      scratch[s] = price;
+      scratch[s + 1] = (levels as Float64Array)[at + 1] ?? 0;
+      scratch[s + 2] = (levels as Float64Array)[at + 2] ?? 0;
+      scratch[s + 3] = (levels as Float64Array)[at + 3] ?? 0;
+      scratch[s + 4] = isOwnLevel(price, input.own, input.tickFactor) ? 1 : 0;
+      scratch[s + 5] = barWidth(scratch[s + 2] as number, input.maxCum, width);
+      scratch[s + 6] = price === input.hover ? 1 : 0;
+    }
+    // Rows with no level any more.
+    for (let i = n; i < rows; i++) {
+      const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
+      if (this.memo.clear(i)) ctx.clearRect(0, top, width, ROW_HEIGHT);
+      if (this.barMemo.clear(i)) (bars ?? ctx).clearRect(0, top, width, ROW_HEIGHT);
+      this.texts.fill('', i * CELLS, (i + 1) * CELLS);
+    }
+
+    if (layered) {
+      this.paintBars(bars, size, input, rows, n);
+      ctx.font = input.font;
+      ctx.textBaseline = 'middle';
+      this.paintText(ctx, size, input, rows, n, true);
+    } else {
+      // One canvas: a row with any change is cleared and drawn whole (bar, then every cell's text over it).
+      for (let i = 0; i < n; i++) {
+        const s = i * SCRATCH;
+        let same = this.barMemo.sameCell(i, 0, scratch[s + 5] as number);
+        same = this.barMemo.sameCell(i, 1, scratch[s + 6] as number) && same;
+        for (let c = 0; c < CELLS && same; c++)
+          same = this.memo.sameCell(i, c, scratch[s + (SOURCE[c] as number)] as number);
+        if (same) continue;
+        this.memo.forget(i);
+        this.texts.fill('', i * CELLS, (i + 1) * CELLS);
+        const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
+        ctx.clearRect(0, top, width, ROW_HEIGHT);
+        this.drawBar(ctx, input, width, top, scratch[s + 5] as number, scratch[s + 6] === 1);
+      }
+      ctx.font = input.font;
+      ctx.textBaseline = 'middle';
+      this.paintText(ctx, size, input, rows, n, false);
+    }
+  }
+
+  private drawBar(
+    ctx: CanvasRenderingContext2D,
+    input: LadderInput,
+    width: number,
+    top: number,
+    bar: number,
+    hovered: boolean,
+  ) {
+    if (hovered) {
+      ctx.fillStyle = input.colors.mark;
+      ctx.fillRect(0, top, width, ROW_HEIGHT);
+    }
+    if (bar > 0) {
+      ctx.fillStyle = input.side === 'ask' ? input.colors.downBar : input.colors.upBar;
+      ctx.fillRect(width - bar, top + 1, bar, ROW_HEIGHT - 2);
+    }
+  }
+
+  private paintBars(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, rows: number, n: number) {
+    const scratch = this.scratch;
+    const width = size.width;
+    for (let i = 0; i < n; i++) {
+      const s = i * SCRATCH;
+      const bar = scratch[s + 5] as number;
+      const hovered = scratch[s + 6] as number;
+      const same = this.barMemo.sameCell(i, 0, bar);
+      if (this.barMemo.sameCell(i, 1, hovered) && same) continue;
+      const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
+      ctx.clearRect(0, top, width, ROW_HEIGHT);
+      this.drawBar(ctx, input, width, top, bar, hovered === 1);
+    }
+  }
+
+  /** Column by column, so the alignment and colour are set once per column. */
+  private paintText(
+    ctx: CanvasRenderingContext2D,
+    size: SurfaceSize,
+    input: LadderInput,
+    rows: number,
+    n: number,
+    clearCells: boolean,
+  ) {
+    const scratch = this.scratch;
+    const texts = this.texts;
+    const { edges, anchors, maxWidths } = this.geometry;
+    const sideColor = input.side === 'ask' ? input.colors.down : input.colors.up;
+    for (let c = 0; c < CELLS; c++) {
+      const source = SOURCE[c] as number;
+      const x0 = edges[c] as number;
+      const cellWidth = (edges[c + 1] as number) - x0;
+      const anchor = anchors[c] as number;
+      const maxWidth = maxWidths[c] as number;
+      let styled = false;
+      for (let i = 0; i < n; i++) {
+        const value = scratch[i * SCRATCH + source] as number;
+        if (this.memo.sameCell(i, c, value)) continue;
+        const text = c === 0 ? (value === 1 ? '▸' : '') : this.format(c, value, input);
+        const k = i * CELLS + c;
+        if (texts[k] === text) continue;
+        texts[k] = text;
+        const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
+        if (clearCells) ctx.clearRect(x0, top, cellWidth, ROW_HEIGHT);
+        if (text === '') continue;
+        if (!styled) {
+          styled = true;
+          ctx.fillStyle = c <= 1 ? sideColor : c === 4 ? input.colors.muted : input.colors.text;
+          ctx.textAlign = c <= 1 ? 'left' : 'right';
+        }
+        const y = top + ROW_HEIGHT / 2;
+        if (c === 0) {
+          // A small triangle before the price: one of the user's orders rests here.
+          ctx.beginPath();
+          ctx.moveTo(1, y - 4);
+          ctx.lineTo(5, y);
+          ctx.lineTo(1, y + 4);
+          ctx.fill();
+        } else {
+          ctx.fillText(text, anchor, y, maxWidth);
+        }
+      }
+    }
+  }
+
+  private format(cell: number, value: number, input: LadderInput): string {
+    if (cell === 1) return this.prices.get(value, input.priceScale);
+    if (cell === 4) return this.values.get(value, VALUE_SCALE);
+    return this.amounts.get(value, input.amountScale);
+  }
+}
+
+/** Scratch column of each text cell: own mark, price, amount, total, value. */
+const SOURCE = [4, 0, 1, 2, 3] as const;

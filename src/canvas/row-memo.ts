@@ -32,10 +32,29 @@ export class RowMemo {
     return equal;
   }
 
+  /**
+   * Per cell: whether cell `column` of row `row` was drawn with `value`; if not, records it (the caller then draws
+   * that cell only).
+   */
+  sameCell(row: number, column: number, value: number): boolean {
+    const k = row * this.width + column;
+    if (this.kept[k] === value) return true;
+    this.kept[k] = value;
+    return false;
+  }
+
+  /** Forgets what row `row` showed, so every cell of it counts as changed next time. */
+  forget(row: number): void {
+    const k = row * this.width;
+    this.kept.fill(Number.NaN, k, k + this.width);
+  }
+
   /** Forgets row `row` as drawn empty; true when it showed something before (the caller then clears it). */
   clear(row: number): boolean {
     const k = row * this.width;
-    if (Number.isNaN(this.kept[k] as number)) return false;
+    let shown = false;
+    for (let i = 0; i < this.width; i++) if (!Number.isNaN(this.kept[k + i] as number)) shown = true;
+    if (!shown) return false;
     this.kept.fill(Number.NaN, k, k + this.width);
     return true;
   }

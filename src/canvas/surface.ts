@@ -10,17 +10,88 @@ export interface SurfaceSize {
 }
 
 /**
- * `draw(ctx, size, full)` runs in a frame after {@link CanvasSurface.invalidate}; `full` is true when the whole
+ * `draw(ctx, size, full, under)` runs in a frame after {@link CanvasSurface.invalidate}; `full` is true when the whole
  * canvas was cleared (first frame, resize, ratio or font change), so the owner must repaint everything, not only what
- * changed since its last draw.
+ * changed since its last draw. `under` is the context of the layer canvas given to the surface (null without one):
+ * sized, scaled and cleared with the main canvas, so what changes often under the text (depth bars) can be repainted
+ * without repainting the text over it.
  */
-export type DrawFn = (ctx: CanvasRenderingContext2D, size: SurfaceSize, full: boolean) => void;
+export type DrawFn = (
+  ctx: CanvasRenderingContext2D,
+  size: SurfaceSize,
+  full: boolean,
+  under: CanvasRenderingContext2D | null,
+) => void;
+
+export interface SurfaceOptions {
+  /**
+   * A second canvas laid exactly under the surface's canvas by the owner's CSS (same box, `pointer-events: none`):
+   * it takes the size and ratio of the canvas, which alone is observed and receives the pointer.
+   */
+  under?: HTMLCanvasElement | null;
+  /**
+   * Shares a per-frame time budget with the other budgeted surfaces instead of always drawing in the next frame: when
+   * many surfaces change every frame (many live order books), the ones that do not fit wait for the following frames,
+   * longest-waiting first, so the page keeps its frame rate and each surface updates less often. At least one waiting
+   * surface is drawn per frame.
+   */
+  budgeted?: boolean;
+}
+
+/**
+ * The shared frame loop of budgeted surfaces. The budget adapts to the frame interval the page gets (the rasterising
+ * and compositing that follow the draw calls are not in the measured time): shrinks while frames are late, grows back
+ * while they are on time.
+ */
+const budget = {
+  queue: [] as CanvasSurface[],
+  frame: 0,
+  ms: 6,
+  last: 0,
+};
+/** Bounds of the budget, ms of draw calls per frame. */
+const BUDGET_MIN_MS = 1;
+const BUDGET_MAX_MS = 10;
+/** Frame interval aimed at (a little above 60 Hz's 16.7 ms, so vsync jitter does not count as late). */
+const TARGET_FRAME_MS = 18;
+
+function runBudget(now: number): void {
+  budget.frame = 0;
+  if (budget.last > 0) {
+    const interval = now - budget.last;
+    if (interval > TARGET_FRAME_MS) budget.ms = Math.max(BUDGET_MIN_MS, budget.ms * 0.75);
+    else budget.ms = Math.min(BUDGET_MAX_MS, budget.ms + 0.25);
+  }
+  const waiting = budget.queue;
+  budget.queue = [];
+  const start = performance.now();
+  let i = 0;
+  for (; i < waiting.length; i++) {
+    if (i > 0 && performance.now() - start > budget.ms) break;
+    (waiting[i] as CanvasSurface).paintNow();
+  }
+  if (i < waiting.length) {
+    // Those left go first next frame, before surfaces invalidated meanwhile.
+    budget.queue = waiting.slice(i).concat(budget.queue);
+  }
+  if (budget.queue.length > 0) {
+    budget.last = now;
+    budget.frame = requestAnimationFrame(runBudget);
+  } else {
+    budget.last = 0;
+  }
+}
 
 export class CanvasSurface {
   private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly underCtx: CanvasRenderingContext2D | null;
   private size: SurfaceSize = { width: 0, height: 0, ratio: 1 };
   private frame = 0;
+  /** Budgeted: waiting in the shared queue. */
+  private queued = false;
   private full = true;
+  private readonly under: HTMLCanvasElement | null;
+  private readonly budgeted: boolean;
   private readonly observer: ResizeObserver | null;
   private media: MediaQueryList | null = null;
   private disposed = false;
@@ -28,8 +99,13 @@ export class CanvasSurface {
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly draw: DrawFn,
+    options: SurfaceOptions = {},
   ) {
+    const under = options.under ?? null;
+    this.under = under;
+    this.budgeted = options.budgeted === true;
     this.ctx = canvas.getContext('2d', { alpha: true });
+    this.underCtx = under?.getContext('2d', { alpha: true }) ?? null;
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.observer?.observe(canvas);
     this.watchRatio();
@@ -63,6 +139,10 @@ export class CanvasSurface {
     this.size = { width, height, ratio };
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
+    if (this.under) {
+      this.under.width = this.canvas.width;
+      this.under.height = this.canvas.height;
+    }
     this.invalidate(true);
   }
 
@@ -70,8 +150,21 @@ export class CanvasSurface {
   invalidate(full = false): void {
     if (this.disposed) return;
     this.full ||= full;
+    if (this.budgeted) {
+      if (this.queued) return;
+      this.queued = true;
+      budget.queue.push(this);
+      if (!budget.frame) budget.frame = requestAnimationFrame(runBudget);
+      return;
+    }
     if (this.frame) return;
     this.frame = requestAnimationFrame(this.paint);
+  }
+
+  /** Draws now (the shared budget loop's call). */
+  paintNow(): void {
+    this.queued = false;
+    if (!this.disposed) this.paint();
   }
 
   private readonly paint = () => {
@@ -82,12 +175,22 @@ export class CanvasSurface {
     this.full = false;
     ctx.setTransform(this.size.ratio, 0, 0, this.size.ratio, 0, 0);
     if (full) ctx.clearRect(0, 0, this.size.width, this.size.height);
-    this.draw(ctx, this.size, full);
+    const under = this.underCtx;
+    if (under) {
+      under.setTransform(this.size.ratio, 0, 0, this.size.ratio, 0, 0);
+      if (full) under.clearRect(0, 0, this.size.width, this.size.height);
+    }
+    this.draw(ctx, this.size, full, under);
   };
 
   dispose(): void {
     this.disposed = true;
     if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.queued) {
+      this.queued = false;
+      const at = budget.queue.indexOf(this);
+      if (at >= 0) budget.queue.splice(at, 1);
+    }
     this.observer?.disconnect();
     this.media?.removeEventListener('change', this.onRatio);
     document.fonts?.removeEventListener?.('loadingdone', this.onFonts);

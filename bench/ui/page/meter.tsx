@@ -16,6 +16,11 @@ export interface Measured {
   live: number;
   /** Canvas fillText calls in the window (counted with `?profile=1` only, else 0). */
   texts: number;
+  /**
+   * Book sides painted in the window (ours: ladder paints; naive: React commits of a book, counted as its updates ×
+   * 2 sides). A page that defers paints under load shows it here rather than in fps.
+   */
+  paints: number;
 }
 
 /** What the page tells the driver. */
@@ -27,6 +32,8 @@ export interface BenchHooks {
 
 export interface PageCounters {
   updates: number;
+  /** Book sides painted so far; see {@link Measured.paints}. */
+  paints?: number;
   ready(): number;
   live(): number;
 }
@@ -52,6 +59,7 @@ export function installMeter(counters: PageCounters): void {
         if (supported) observer.observe({ type: 'long-animation-frame', buffered: false });
         const deltas: number[] = [];
         const updates = counters.updates;
+        const paints = counters.paints ?? counters.updates * 2;
         const textsBefore = texts;
         let first = 0;
         let last = 0;
@@ -77,6 +85,7 @@ export function installMeter(counters: PageCounters): void {
               updates: counters.updates - updates,
               live: counters.live(),
               texts: texts - textsBefore,
+              paints: (counters.paints ?? counters.updates * 2) - paints,
             });
           }, 100);
         };
@@ -95,6 +104,9 @@ export const PAGE_CSS = `
   .book h2 { margin: 0; height: 20px; font-size: 12px; line-height: 20px; padding: 0 8px; }
   .book h2 span { float: right; color: #848e9c; }
   .side { display: block; width: 236px; height: 200px; overflow: hidden; }
+  .side.layered { position: relative; }
+  .side.layered canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+  .side.layered canvas:not(:last-child) { pointer-events: none; }
   .mid { height: 20px; line-height: 20px; padding: 0 8px; color: #0ecb81; }
   .row { display: flex; height: 20px; line-height: 20px; padding: 0 8px; position: relative; }
   .row span { flex: 1; text-align: right; position: relative; }

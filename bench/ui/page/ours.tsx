@@ -7,7 +7,7 @@
  */
 import { wrap } from 'comlink';
 import { type LadderColors, LadderPainter, maxCumulative, rowsThatFit } from '../../../src/canvas/book-ladder.ts';
-import { CanvasSurface } from '../../../src/canvas/surface.ts';
+import { CanvasSurface, type DrawFn } from '../../../src/canvas/surface.ts';
 import { createDataClient } from '../../../src/data/client.ts';
 import { SnapshotStore } from '../../../src/data/store.ts';
 import type { DataPlaneApi, Snapshot, ViewSpec } from '../../../workers/api.ts';
@@ -38,8 +38,12 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
   const store = new SnapshotStore(client);
   const seen = new Set<string>();
   const live = new Map<string, boolean>();
+  const params = new URLSearchParams(location.search);
+  const single = params.get('single') === '1';
+  const unbudgeted = params.get('unbudgeted') === '1';
   const counters: PageCounters = {
     updates: 0,
+    paints: 0,
     ready: () => seen.size,
     live: () => [...live.values()].filter(Boolean).length,
   };
@@ -51,20 +55,30 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
     title.textContent = symbol;
     const status = document.createElement('span');
     title.append(status);
-    const asks = document.createElement('canvas');
-    asks.className = 'side';
+    // As order-book.tsx lays a side out: the depth-bar layer under the text canvas, in one box.
+    // `?single=1`: one canvas per side, no bar layer (the painter then repaints a changed row whole).
+    const layered = () => {
+      const box = document.createElement('div');
+      box.className = 'side layered';
+      const bars = single ? null : document.createElement('canvas');
+      const text = document.createElement('canvas');
+      if (bars) box.append(bars);
+      box.append(text);
+      return { box, bars, text };
+    };
+    const asks = layered();
     const mid = document.createElement('div');
     mid.className = 'mid';
-    const bids = document.createElement('canvas');
-    bids.className = 'side';
-    panel.append(title, asks, mid, bids);
+    const bids = layered();
+    panel.append(title, asks.box, mid, bids.box);
     root.append(panel);
 
     const spec: ViewSpec = { kind: 'book', symbol, depth: DEPTH, groupTicks: 0 };
     let book: BookSnapshot | null = null;
-    const surface = (side: 'ask' | 'bid', canvas: HTMLCanvasElement) => {
+    const surface = (side: 'ask' | 'bid', canvases: { text: HTMLCanvasElement; bars: HTMLCanvasElement | null }) => {
       const painter = new LadderPainter();
-      return new CanvasSurface(canvas, (ctx, size, full) => {
+      const draw: DrawFn = (ctx, size, full, under) => {
+        counters.paints = (counters.paints ?? 0) + 1;
         const rows = rowsThatFit(size.height);
         const maxCum = Math.max(maxCumulative(book?.asks, rows), maxCumulative(book?.bids, rows));
         painter.paint(
@@ -80,8 +94,10 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
             hover: Number.NaN,
           },
           full,
+          under,
         );
-      });
+      };
+      return new CanvasSurface(canvases.text, draw, { under: canvases.bars, budgeted: !unbudgeted });
     };
     const ask = surface('ask', asks);
     const bid = surface('bid', bids);

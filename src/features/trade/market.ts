@@ -8,15 +8,20 @@ export type TradeType = 'spot' | 'contract';
 
 /**
  * The market of a /trade URL (spec trading §2): `/trade/{coin}-{unit}`, else `?symbol=` (slash written as dash), else
- * BTC/USDT; `?type=spot|contract` (also `tradeType`), default spot.
+ * `fallback` (the stored trade config's last spot market), else BTC/USDT; `?type=spot|contract` (also `tradeType`),
+ * default spot.
  */
-export function parseTradeLocation(pathname: string, search: string): { symbol: string; type: TradeType } {
+export function parseTradeLocation(
+  pathname: string,
+  search: string,
+  fallback: string = DEFAULT_SYMBOL,
+): { symbol: string; type: TradeType } {
   const query = new URLSearchParams(search.replace(/^\?/, ''));
   const pair = /^\/trade\/([^/]+)$/.exec(pathname)?.[1];
   const raw = pair && pair !== 'contract' ? decodeURIComponent(pair) : (query.get('symbol') ?? '');
   const typeParam = (query.get('type') ?? query.get('tradeType') ?? '').toLowerCase();
   const type: TradeType = typeParam === 'contract' || pair === 'contract' ? 'contract' : 'spot';
-  return { symbol: symbolFromParam(raw) ?? DEFAULT_SYMBOL, type };
+  return { symbol: symbolFromParam(raw) ?? symbolFromParam(fallback) ?? DEFAULT_SYMBOL, type };
 }
 
 /** `btc-usdt`, `BTC_USDT` or `BTC/USDT` → `BTC/USDT`; null when it is not a pair. */

@@ -11,7 +11,7 @@ import {
   ROW_HEIGHT,
   rowsThatFit,
 } from '../../canvas/book-ladder.ts';
-import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
+import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
 import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
 import { formatPrice } from '../../format/price.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
@@ -68,6 +68,9 @@ export function OrderBook(props: {
   const section = useRef<HTMLElement>(null);
   const askCanvas = useRef<HTMLCanvasElement>(null);
   const bidCanvas = useRef<HTMLCanvasElement>(null);
+  // Depth bars and the hover highlight, under the text canvases (book-ladder.ts).
+  const askBars = useRef<HTMLCanvasElement>(null);
+  const bidBars = useRef<HTMLCanvasElement>(null);
   const surfaces = useRef<{ ask: CanvasSurface | null; bid: CanvasSurface | null }>({ ask: null, bid: null });
   const hover = useRef({ ask: Number.NaN, bid: Number.NaN });
   const visible = useInViewport(section);
@@ -127,13 +130,13 @@ export function OrderBook(props: {
   useEffect(() => {
     const root = section.current;
     if (!root) return;
-    const make = (side: 'ask' | 'bid', canvas: HTMLCanvasElement | null) => {
+    const make = (side: 'ask' | 'bid', canvas: HTMLCanvasElement | null, bars: HTMLCanvasElement | null) => {
       if (!canvas) return null;
       const painter = new LadderPainter();
       // Theme colours and font are read on full repaints only (computed style is not free at 60 Hz).
       let colors = colorsOf(root);
       let font = fontOf(root);
-      return new CanvasSurface(canvas, (ctx, size, full) => {
+      const draw: DrawFn = (ctx, size, full, under) => {
         if (full) {
           colors = colorsOf(root);
           font = fontOf(root);
@@ -157,11 +160,13 @@ export function OrderBook(props: {
             tickFactor: settings.current.factor,
           },
           full,
+          under,
         );
-      });
+      };
+      return new CanvasSurface(canvas, draw, { under: bars, budgeted: true });
     };
-    const ask = make('ask', askCanvas.current);
-    const bid = make('bid', bidCanvas.current);
+    const ask = make('ask', askCanvas.current, askBars.current);
+    const bid = make('bid', bidCanvas.current, bidBars.current);
     surfaces.current = { ask, bid };
     return () => {
       ask?.dispose();
@@ -257,9 +262,19 @@ export function OrderBook(props: {
         <span>{t('trade.book.value', { unit })}</span>
       </div>
       <div className="book-body" title={t('trade.book.pickHint')}>
-        {view !== 'bids' && <canvas ref={askCanvas} className="book-side asks" data-side="ask" {...handlers('ask')} />}
+        {view !== 'bids' && (
+          <div className="book-side asks">
+            <canvas ref={askBars} className="book-bars" />
+            <canvas ref={askCanvas} className="book-text" data-side="ask" {...handlers('ask')} />
+          </div>
+        )}
         <MidPrice symbol={symbol} priceScale={priceScale} />
-        {view !== 'asks' && <canvas ref={bidCanvas} className="book-side bids" data-side="bid" {...handlers('bid')} />}
+        {view !== 'asks' && (
+          <div className="book-side bids">
+            <canvas ref={bidBars} className="book-bars" />
+            <canvas ref={bidCanvas} className="book-text" data-side="bid" {...handlers('bid')} />
+          </div>
+        )}
       </div>
     </section>
   );

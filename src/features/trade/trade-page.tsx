@@ -18,7 +18,7 @@ import { OrdersPanel } from './orders/orders-panel.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { useSpotSession } from './spot-session.ts';
 import { SymbolSelector } from './symbol-selector.tsx';
-import { setTradeConfig } from './trade-config.ts';
+import { setTradeConfig, useTradeConfig } from './trade-config.ts';
 import './trade.css';
 
 /**
@@ -30,7 +30,8 @@ export function TradePage() {
   const [pathname] = useLocation();
   const search = useSearch();
   const { isLogin } = useShell();
-  const { symbol, type } = parseTradeLocation(pathname, search);
+  const { currentSpotKey } = useTradeConfig();
+  const { symbol, type } = parseTradeLocation(pathname, search, currentSpotKey);
   const load = useCallback(
     (signal: AbortSignal) => request<SymbolThumb[]>('GET', '/market/symbol-thumb', {}, { signal, silent: true }),
     [],
@@ -55,9 +56,10 @@ export function TradePage() {
   }, [session.open, symbol]);
 
   // The stored trade config remembers the last spot market (spec shell §3 currentSpotKey).
+  const known = thumb !== undefined;
   useEffect(() => {
-    if (type === 'spot') setTradeConfig({ currentSpotKey: symbol });
-  }, [symbol, type]);
+    if (type === 'spot' && known) setTradeConfig({ currentSpotKey: symbol });
+  }, [symbol, type, known]);
 
   return (
     <div className="trade-page" data-symbol={symbol} data-type={type}>

@@ -33,3 +33,17 @@ describe('RowMemo', () => {
     expect(memo.same(0, [1, 2])).toBe(false);
   });
 });
+
+describe('RowMemo cells', () => {
+  it('tracks each cell on its own and forgets a row', () => {
+    const memo = new RowMemo();
+    memo.reset(2, 3, 'a', true);
+    expect(memo.sameCell(0, 1, 5)).toBe(false);
+    expect(memo.sameCell(0, 1, 5)).toBe(true);
+    expect(memo.sameCell(0, 2, 5)).toBe(false);
+    expect(memo.clear(0)).toBe(true);
+    expect(memo.sameCell(0, 1, 5)).toBe(false);
+    memo.forget(0);
+    expect(memo.sameCell(0, 1, 5)).toBe(false);
+  });
+});

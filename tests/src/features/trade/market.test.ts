@@ -33,6 +33,10 @@ const symbols = (rows: SelectorRow[]) => rows.map((r) => r.symbol);
 describe('trade routes (spec trading §2)', () => {
   it('reads /trade/{coin}-{unit}', () => {
     expect(parseTradeLocation('/trade/ETH-USDT', '')).toEqual({ symbol: 'ETH/USDT', type: 'spot' });
+    // /trade alone opens the last spot market of the stored trade config; a broken one falls back to BTC/USDT.
+    expect(parseTradeLocation('/trade', '', 'SOL/USDT')).toEqual({ symbol: 'SOL/USDT', type: 'spot' });
+    expect(parseTradeLocation('/trade/ETH-USDT', '', 'SOL/USDT').symbol).toBe('ETH/USDT');
+    expect(parseTradeLocation('/trade', '', 'nonsense').symbol).toBe('BTC/USDT');
     expect(parseTradeLocation('/trade/eth-usdt', '')).toEqual({ symbol: 'ETH/USDT', type: 'spot' });
   });
   it('reads ?symbol= with the slash written as a dash, and ?type=', () => {
