@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UP_DOWN_EVENT } from '../../app/up-down.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
@@ -66,7 +67,11 @@ export function RecentTrades(props: {
       );
     });
     surface.current = made;
+    // A new up/down colour choice repaints with the swapped colours.
+    const recolour = () => made.invalidate(true);
+    window.addEventListener(UP_DOWN_EVENT, recolour);
     return () => {
+      window.removeEventListener(UP_DOWN_EVENT, recolour);
       made.dispose();
       surface.current = null;
     };
