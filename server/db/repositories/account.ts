@@ -204,12 +204,39 @@ export function accountUsersRepository(db: Db) {
         .execute();
     },
 
+    // An account registered by e-mail or phone is named after it (account-public.ts): when that address changes, the
+    // name follows, so the old address neither logs in nor stays taken.
     async setEmail(userId: number, email: string): Promise<void> {
-      await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+      await db.transaction().execute(async (tx) => {
+        const user = await tx
+          .selectFrom('users')
+          .select(['username', 'email'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        const renamed = user?.email != null && user.username === user.email;
+        await tx
+          .updateTable('users')
+          .set(renamed ? { email, username: email } : { email })
+          .where('id', '=', userId)
+          .execute();
+      });
     },
 
     async setMobile(userId: number, areaCode: string, mobile: string): Promise<void> {
-      await db.updateTable('users').set({ mobile, area_code: areaCode }).where('id', '=', userId).execute();
+      await db.transaction().execute(async (tx) => {
+        const user = await tx
+          .selectFrom('users')
+          .select(['username', 'mobile', 'area_code'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        const renamed = user?.mobile != null && user.username === `+${user.area_code ?? ''}-${user.mobile}`;
+        const name = `+${areaCode}-${mobile}`;
+        await tx
+          .updateTable('users')
+          .set(renamed ? { mobile, area_code: areaCode, username: name } : { mobile, area_code: areaCode })
+          .where('id', '=', userId)
+          .execute();
+      });
     },
 
     async setKycCountry(userId: number, twoCode: string | null): Promise<void> {
