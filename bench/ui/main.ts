@@ -9,7 +9,8 @@
  * A synthetic server on 127.0.0.1 (feed.ts) serves the page and streams every book: 1000 levels a side
  * (bench/depth/stream.ts, ~20 level updates per diff, seq and checksums right), 50 diffs/s each. Each book is a
  * 236 × 440 px panel with 10 rows a side, 8 to a row in a 1920 × 1080 viewport: 16 fit on screen; at 32 the rest are
- * below the fold and are drawn all the same (the terminal would hide them). For each N and mode a fresh page is opened,
+ * below the fold: ours takes in their snapshots but skips drawing them while off screen (CanvasSurface skipOffscreen;
+ * --unbudgeted draws them all the same), naive renders them. For each N and mode a fresh page is opened,
  * throttled with CDP `Emulation.setCPUThrottlingRate` (the page's main thread; the worker thread is not throttled
  * by it), warmed up, then measured: fps and p95 of the requestAnimationFrame deltas, and the long animation frames
  * (PerformanceObserver 'long-animation-frame', each > 50 ms by definition). vs_naive: ours ÷ naive for fps and
@@ -17,9 +18,10 @@
  * to ≤ 60 snapshots/s per book; naive applies every frame, and falls behind when it cannot keep up); diffs_per_s what the server sent;
  * side_paints_per_s how many book sides were repainted (ours: ladder paints; naive: 2 per applied frame).
  * Run: npm run bench -- ui [--seconds 5] [--warmup 2] [--books 1,8,16,32] [--rate 50] [--throttle 4] [--json]
- * [--profile] [--single] [--unbudgeted] (--single: ours with one canvas per side, no depth-bar layer; --unbudgeted:
- * ours drawing every ladder in the frame after its snapshot, without the shared frame budget of surface.ts; --profile: the page's top functions by self time and fillText calls per frame, to stderr); CHROMIUM_PATH
- * overrides /usr/bin/chromium. About 10 s per page: 80 s for the default run.
+ * [--profile] [--layers] [--unbudgeted] (--layers: ours with the depth bars on a canvas under the text, the text
+ * repainted per cell, where order-book.tsx uses one canvas per side and repaints a changed row; --unbudgeted:
+ * ours drawing every ladder in the frame after its snapshot, without the shared frame budget of surface.ts;
+ * --profile: the page's top functions by self time and fillText calls per frame, to stderr); CHROMIUM_PATH overrides /usr/bin/chromium. About 10 s per page: 80 s for the default run.
  */
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -35,8 +37,8 @@ const THROTTLE = option('throttle', 4);
 const BOOKS = listOption('books', [1, 8, 16, 32]);
 /** Prints the page main thread's top functions by self time per run, to stderr (bundles left unminified). */
 const PROFILE = process.argv.includes('--profile');
-/** Ours without the depth-bar layer: one canvas per side, a changed row repainted whole (for comparison). */
-const SINGLE = process.argv.includes('--single');
+/** Ours with the depth bars on a canvas layer under the text, text repainted per cell (for comparison). */
+const LAYERS = process.argv.includes('--layers');
 /** Ours with every ladder drawn in the frame after its snapshot, not within the shared frame budget (comparison). */
 const UNBUDGETED = process.argv.includes('--unbudgeted');
 const MODES = ['ours', 'naive'] as const;
@@ -183,7 +185,7 @@ async function runOne(books: number, mode: Mode): Promise<Result> {
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(
-      `${feed.url}/?mode=${mode}&books=${books}&priceScale=${GRID.priceScale}&amountScale=${GRID.amountScale}${PROFILE ? '&profile=1' : ''}${SINGLE ? '&single=1' : ''}${UNBUDGETED ? '&unbudgeted=1' : ''}`,
+      `${feed.url}/?mode=${mode}&books=${books}&priceScale=${GRID.priceScale}&amountScale=${GRID.amountScale}${PROFILE ? '&profile=1' : ''}${LAYERS ? '&layers=1' : ''}${UNBUDGETED ? '&unbudgeted=1' : ''}`,
     );
     await tab.waitForFunction((n) => ((globalThis as unknown as PageGlobals).bench?.ready() ?? 0) >= n, books, {
       timeout: READY_TIMEOUT_MS,

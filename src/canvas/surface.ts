@@ -36,6 +36,11 @@ export interface SurfaceOptions {
    * surface is drawn per frame.
    */
   budgeted?: boolean;
+  /**
+   * Draws nothing while the canvas is out of the viewport (IntersectionObserver): invalidations are kept and drawn
+   * when it scrolls into view.
+   */
+  skipOffscreen?: boolean;
 }
 
 /**
@@ -46,22 +51,24 @@ export interface SurfaceOptions {
 const budget = {
   queue: [] as CanvasSurface[],
   frame: 0,
-  ms: 6,
+  ms: 4,
   last: 0,
 };
 /** Bounds of the budget, ms of draw calls per frame. */
 const BUDGET_MIN_MS = 1;
-const BUDGET_MAX_MS = 10;
+const BUDGET_MAX_MS = 8;
 /** Frame interval aimed at (a little above 60 Hz's 16.7 ms, so vsync jitter does not count as late). */
 const TARGET_FRAME_MS = 18;
 
+/** The next frame's budget from this one's and the interval since the last frame: slow to grow, quick to shrink. */
+export function nextBudget(ms: number, interval: number): number {
+  // Each overshoot is a late frame.
+  return interval > TARGET_FRAME_MS ? Math.max(BUDGET_MIN_MS, ms * 0.7) : Math.min(BUDGET_MAX_MS, ms + 0.05);
+}
+
 function runBudget(now: number): void {
   budget.frame = 0;
-  if (budget.last > 0) {
-    const interval = now - budget.last;
-    if (interval > TARGET_FRAME_MS) budget.ms = Math.max(BUDGET_MIN_MS, budget.ms * 0.75);
-    else budget.ms = Math.min(BUDGET_MAX_MS, budget.ms + 0.25);
-  }
+  if (budget.last > 0) budget.ms = nextBudget(budget.ms, now - budget.last);
   const waiting = budget.queue;
   budget.queue = [];
   const start = performance.now();
@@ -92,6 +99,10 @@ export class CanvasSurface {
   private full = true;
   private readonly under: HTMLCanvasElement | null;
   private readonly budgeted: boolean;
+  /** With `skipOffscreen`: whether the canvas is in the viewport, and an invalidation waits for it to be. */
+  private onScreen = true;
+  private waiting = false;
+  private readonly intersection: IntersectionObserver | null = null;
   private readonly observer: ResizeObserver | null;
   private media: MediaQueryList | null = null;
   private disposed = false;
@@ -104,6 +115,18 @@ export class CanvasSurface {
     const under = options.under ?? null;
     this.under = under;
     this.budgeted = options.budgeted === true;
+    if (options.skipOffscreen && typeof IntersectionObserver !== 'undefined') {
+      this.intersection = new IntersectionObserver((entries) => {
+        const entry = entries[entries.length - 1];
+        if (!entry) return;
+        this.onScreen = entry.isIntersecting;
+        if (this.onScreen && this.waiting) {
+          this.waiting = false;
+          this.invalidate();
+        }
+      });
+      this.intersection.observe(canvas);
+    }
     this.ctx = canvas.getContext('2d', { alpha: true });
     this.underCtx = under?.getContext('2d', { alpha: true }) ?? null;
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
@@ -150,6 +173,10 @@ export class CanvasSurface {
   invalidate(full = false): void {
     if (this.disposed) return;
     this.full ||= full;
+    if (!this.onScreen) {
+      this.waiting = true;
+      return;
+    }
     if (this.budgeted) {
       if (this.queued) return;
       this.queued = true;
@@ -192,6 +219,7 @@ export class CanvasSurface {
       if (at >= 0) budget.queue.splice(at, 1);
     }
     this.observer?.disconnect();
+    this.intersection?.disconnect();
     this.media?.removeEventListener('change', this.onRatio);
     document.fonts?.removeEventListener?.('loadingdone', this.onFonts);
   }

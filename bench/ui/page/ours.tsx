@@ -39,7 +39,7 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
   const seen = new Set<string>();
   const live = new Map<string, boolean>();
   const params = new URLSearchParams(location.search);
-  const single = params.get('single') === '1';
+  const single = params.get('layers') !== '1';
   const unbudgeted = params.get('unbudgeted') === '1';
   const counters: PageCounters = {
     updates: 0,
@@ -55,8 +55,8 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
     title.textContent = symbol;
     const status = document.createElement('span');
     title.append(status);
-    // As order-book.tsx lays a side out: the depth-bar layer under the text canvas, in one box.
-    // `?single=1`: one canvas per side, no bar layer (the painter then repaints a changed row whole).
+    // One canvas per side as order-book.tsx (the painter repaints a changed row whole); `?layers=1`: the depth bars on
+    // a canvas under the text, each text cell repainted on its own.
     const layered = () => {
       const box = document.createElement('div');
       box.className = 'side layered';
@@ -97,7 +97,11 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
           under,
         );
       };
-      return new CanvasSurface(canvases.text, draw, { under: canvases.bars, budgeted: !unbudgeted });
+      return new CanvasSurface(canvases.text, draw, {
+        under: canvases.bars,
+        budgeted: !unbudgeted,
+        skipOffscreen: !unbudgeted,
+      });
     };
     const ask = surface('ask', asks);
     const bid = surface('bid', bids);

@@ -68,9 +68,6 @@ export function OrderBook(props: {
   const section = useRef<HTMLElement>(null);
   const askCanvas = useRef<HTMLCanvasElement>(null);
   const bidCanvas = useRef<HTMLCanvasElement>(null);
-  // Depth bars and the hover highlight, under the text canvases (book-ladder.ts).
-  const askBars = useRef<HTMLCanvasElement>(null);
-  const bidBars = useRef<HTMLCanvasElement>(null);
   const surfaces = useRef<{ ask: CanvasSurface | null; bid: CanvasSurface | null }>({ ask: null, bid: null });
   const hover = useRef({ ask: Number.NaN, bid: Number.NaN });
   const visible = useInViewport(section);
@@ -130,7 +127,7 @@ export function OrderBook(props: {
   useEffect(() => {
     const root = section.current;
     if (!root) return;
-    const make = (side: 'ask' | 'bid', canvas: HTMLCanvasElement | null, bars: HTMLCanvasElement | null) => {
+    const make = (side: 'ask' | 'bid', canvas: HTMLCanvasElement | null) => {
       if (!canvas) return null;
       const painter = new LadderPainter();
       // Theme colours and font are read on full repaints only (computed style is not free at 60 Hz).
@@ -163,10 +160,12 @@ export function OrderBook(props: {
           under,
         );
       };
-      return new CanvasSurface(canvas, draw, { under: bars, budgeted: true });
+      // One canvas per side (a depth-bar layer under the text costs more in compositing than it saves in text, as
+      // bench/ui --layers shows), drawn within the frame budget shared with other books, not while off screen.
+      return new CanvasSurface(canvas, draw, { budgeted: true, skipOffscreen: true });
     };
-    const ask = make('ask', askCanvas.current, askBars.current);
-    const bid = make('bid', bidCanvas.current, bidBars.current);
+    const ask = make('ask', askCanvas.current);
+    const bid = make('bid', bidCanvas.current);
     surfaces.current = { ask, bid };
     return () => {
       ask?.dispose();
@@ -262,19 +261,9 @@ export function OrderBook(props: {
         <span>{t('trade.book.value', { unit })}</span>
       </div>
       <div className="book-body" title={t('trade.book.pickHint')}>
-        {view !== 'bids' && (
-          <div className="book-side asks">
-            <canvas ref={askBars} className="book-bars" />
-            <canvas ref={askCanvas} className="book-text" data-side="ask" {...handlers('ask')} />
-          </div>
-        )}
+        {view !== 'bids' && <canvas ref={askCanvas} className="book-side asks" data-side="ask" {...handlers('ask')} />}
         <MidPrice symbol={symbol} priceScale={priceScale} />
-        {view !== 'asks' && (
-          <div className="book-side bids">
-            <canvas ref={bidBars} className="book-bars" />
-            <canvas ref={bidCanvas} className="book-text" data-side="bid" {...handlers('bid')} />
-          </div>
-        )}
+        {view !== 'asks' && <canvas ref={bidCanvas} className="book-side bids" data-side="bid" {...handlers('bid')} />}
       </div>
     </section>
   );

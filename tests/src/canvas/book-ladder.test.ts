@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { FormatCache, type LadderInput, LadderPainter } from '../../../src/canvas/book-ladder.ts';
+import type { SurfaceSize } from '../../../src/canvas/surface.ts';
+import { formatBookAmount } from '../../../src/format/book.ts';
+import { formatPrice } from '../../../src/format/price.ts';
+
+/** A 2D context that records the calls a painter makes (enough of it for LadderPainter). */
+function recorder() {
+  const calls: { op: string; args: unknown[]; fillStyle: string }[] = [];
+  const ctx = {
+    font: '',
+    textBaseline: 'alphabetic',
+    textAlign: 'start',
+    fillStyle: '',
+    calls,
+    texts: () => calls.filter((c) => c.op === 'fillText').map((c) => c.args[0]),
+    ops: (op: string) => calls.filter((c) => c.op === op),
+    reset: () => {
+      calls.length = 0;
+    },
+  } as Record<string, unknown>;
+  for (const op of ['fillText', 'fillRect', 'clearRect', 'beginPath', 'moveTo', 'lineTo', 'fill']) {
+    ctx[op] = (...args: unknown[]) => calls.push({ op, args, fillStyle: String(ctx.fillStyle) });
+  }
+  return ctx as unknown as CanvasRenderingContext2D & {
+    calls: typeof calls;
+    texts(): unknown[];
+    ops(op: string): typeof calls;
+    reset(): void;
+  };
+}
+
+const side = (...levels: [number, number][]) => {
+  const out: number[] = [];
+  let cum = 0;
+  for (const [p, v] of levels) {
+    cum += v;
+    out.push(p, v, cum, p * v);
+  }
+  return new Float64Array(out);
+};
+
+const SIZE: SurfaceSize = { width: 236, height: 100, ratio: 1 };
+const input = (levels: Float64Array, extra: Partial<LadderInput> = {}): LadderInput => ({
+  side: 'bid',
+  levels,
+  priceScale: 2,
+  amountScale: 5,
+  maxCum: 10,
+  colors: { up: 'U', down: 'D', text: 'T', muted: 'M', upBar: 'UB', downBar: 'DB', mark: 'H' },
+  font: '12px sans-serif',
+  hover: Number.NaN,
+  ...extra,
+});
+
+describe('FormatCache', () => {
+  it('returns what the formatter returns, byte for byte, across scales', () => {
+    const prices = new FormatCache(formatPrice, 8);
+    const amounts = new FormatCache(formatBookAmount, 8);
+    const values = [0, -0, 1.005, 95000.129, 12345.6, 0.123456, 999.9999, 1e21, Number.NaN, -1.239];
+    for (const scale of [2, 0, 5, 2]) {
+      for (let round = 0; round < 3; round++) {
+        for (const v of values) {
+          expect(prices.get(v, scale)).toBe(formatPrice(v, scale));
+          expect(amounts.get(v, scale)).toBe(formatBookAmount(v, scale));
+        }
+      }
+    }
+  });
+  it('stays bounded', () => {
+    const cache = new FormatCache(formatPrice, 4);
+    for (let i = 0; i < 100; i++) cache.get(i, 2);
+    expect(cache.size).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('LadderPainter', () => {
+  it('draws every cell first, then only the cells that changed; bars go on their own layer', () => {
+    const painter = new LadderPainter();
+    const text = recorder();
+    const bars = recorder();
+    painter.paint(text, SIZE, input(side([100, 1], [99, 2], [98, 3])), true, bars);
+    expect(text.texts()).toHaveLength(12);
+    expect(bars.ops('fillRect')).toHaveLength(3);
+    expect(text.ops('fillRect')).toHaveLength(0);
+    text.reset();
+    bars.reset();
+    // Same book: nothing drawn.
+    painter.paint(text, SIZE, input(side([100, 1], [99, 2], [98, 3])), false, bars);
+    expect(text.calls.filter((c) => c.op !== 'fillRect')).toHaveLength(0);
+    expect(bars.calls).toHaveLength(0);
+    // The best level's volume changes: its amount, its value and every total below; the bars of every row.
+    painter.paint(text, SIZE, input(side([100, 1.5], [99, 2], [98, 3])), false, bars);
+    expect(text.texts()).toEqual(['1.50000', '1.50000', '3.50000', '6.50000', '150.00']);
+    expect(text.ops('clearRect')).toHaveLength(5);
+    expect(bars.ops('fillRect')).toHaveLength(3);
+  });
+
+  it('highlights the hovered row on the bar layer without redrawing its text', () => {
+    const painter = new LadderPainter();
+    const text = recorder();
+    const bars = recorder();
+    const levels = side([100, 1], [99, 2]);
+    painter.paint(text, SIZE, input(levels), true, bars);
+    text.reset();
+    bars.reset();
+    painter.paint(text, SIZE, input(levels, { hover: 99 }), false, bars);
+    expect(text.calls).toHaveLength(0);
+    expect(bars.ops('fillRect').map((c) => c.fillStyle)).toEqual(['H', 'UB']);
+    expect(bars.ops('fillRect')[0]?.args).toEqual([0, 20, 236, 20]);
+  });
+
+  it('marks own levels with a triangle at the left edge and clears it when the order goes', () => {
+    const painter = new LadderPainter();
+    const text = recorder();
+    const bars = recorder();
+    const levels = side([100, 1], [99, 2]);
+    painter.paint(text, SIZE, input(levels, { own: new Set([9900]), tickFactor: 100 }), true, bars);
+    expect(text.ops('fill')).toHaveLength(1);
+    expect(text.ops('moveTo')[0]?.args).toEqual([1, 26]);
+    expect(text.ops('fill')[0]?.fillStyle).toBe('U');
+    text.reset();
+    painter.paint(text, SIZE, input(levels, { own: new Set(), tickFactor: 100 }), false, bars);
+    expect(text.ops('fill')).toHaveLength(0);
+    expect(text.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 8, 20]]);
+  });
+
+  it('clears rows whose level went, and repaints all after a scale change', () => {
+    const painter = new LadderPainter();
+    const text = recorder();
+    const bars = recorder();
+    painter.paint(text, SIZE, input(side([100, 1], [99, 2])), true, bars);
+    text.reset();
+    bars.reset();
+    painter.paint(text, SIZE, input(side([100, 1])), false, bars);
+    expect(text.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
+    expect(bars.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
+    text.reset();
+    painter.paint(text, SIZE, input(side([100, 1]), { priceScale: 1 }), false, bars);
+    expect(text.texts()).toEqual(['100.0', '1.00000', '1.00000', '100.00']);
+  });
+
+  it('without a bar layer, repaints a changed row whole on the one canvas', () => {
+    const painter = new LadderPainter();
+    const ctx = recorder();
+    painter.paint(ctx, SIZE, input(side([100, 1], [99, 2])), true);
+    expect(ctx.texts()).toHaveLength(8);
+    expect(ctx.ops('fillRect')).toHaveLength(2);
+    ctx.reset();
+    painter.paint(ctx, SIZE, input(side([100, 1], [99, 3])), false);
+    expect(ctx.texts()).toEqual(['99.00', '3.00000', '4.00000', '297.00']);
+    expect(ctx.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
+    expect(ctx.ops('fillRect')).toHaveLength(1);
+  });
+});
