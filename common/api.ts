@@ -119,3 +119,24 @@ export const ACCOUNT_PATHS = {
   checkId: '/uc/approve/account/check-id',
   devOutbox: '/dev/outbox',
 } as const;
+
+/**
+ * Home page routes of the reference server (issue 8; spec shell §7 "Home page calls" leaves their paths open, except
+ * /config/banner of "Configuration and content").
+ */
+export const HOME_PATHS = {
+  /** Carousel banners of the request's language: data [{id, url, linkUrl}] (spec shell §3 "Banner"). */
+  banners: '/config/banner',
+  /** A banner's image, an SVG drawn by the server: `/api/home/banner-image/{id}.svg`. */
+  bannerImage: '/api/home/banner-image',
+  /** {type HOT | UP | NEW_COIN | CONTRACT_HOT, pageNo, pageSize, inverted} → data {records, total, currentTime}. */
+  ranking: '/api/home/ranking',
+  /** data {newCoinList, currentTime}: every listed new coin, newest online time first. */
+  newCoins: '/api/home/new-coins',
+  /** data {newCoinList, currentTime}: coming coins first (soonest first), then the latest listed. */
+  newCoinPreview: '/api/home/new-coin-preview',
+  /** {pageNo, pageSize, advertiseLocation} → data {content, totalElements}. */
+  advertise: '/api/home/advertise',
+  /** Dev only: {unit, symbol, onlineInMs} lists a coin going live soon (e2e watches its countdown). */
+  devNewCoin: '/dev/home/new-coin',
+} as const;

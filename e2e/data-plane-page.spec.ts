@@ -6,6 +6,9 @@ import { expect, test } from './fixtures.ts';
  * same live book; a book panel off screen is not posted until it is scrolled into view.
  */
 
+/** The quote detail page shows a 10-level book preview beside the chart. */
+const DETAIL = '/quotes/BTC/USDT';
+
 /** The preview's rows as text, to see whether the book on screen moves. */
 const bookText = (page: Page) => page.locator('.book-preview table').innerText();
 
@@ -35,7 +38,7 @@ test.describe('a browser without SharedWorker', () => {
   });
 
   test('shows a live book through a dedicated Worker', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(DETAIL);
     expect(await page.evaluate(() => typeof SharedWorker)).toBe('undefined');
     await expectLiveBook(page);
     // The data plane runs in this page's own Worker.
@@ -46,12 +49,12 @@ test.describe('a browser without SharedWorker', () => {
 });
 
 test.describe('a book panel off screen', () => {
-  // Narrow: the book preview sits below the market list, out of view until scrolled to.
+  // Narrow: the book preview sits below the chart and the coin's facts, out of view until scrolled to.
   test.use({ viewport: { width: 600, height: 400 } });
 
   test('is not posted while off screen and is live again once scrolled into view', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await page.goto(DETAIL);
+    await expect(page.locator('.quote-detail')).toBeVisible();
     const preview = page.locator('.book-preview');
     await expect(preview).not.toBeInViewport();
     // Whatever the first snapshot brought before the panel was seen to be off screen, nothing follows it.

@@ -7,8 +7,12 @@ import { freePort, startServer } from './server.ts';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-e2e-'));
   // One browser from one IP runs the whole suite, whose API calls add up past the per-IP budget of a real visitor
-  // (1200 a minute), so the e2e server gets a larger one. Account throttles (codes, logins) are unchanged.
-  const server = await startServer(await freePort(), dataDir, { RATE_LIMIT: '100000' });
+  // (1200 a minute), and registers more accounts than one person's 30 codes an hour, so the e2e server gets larger
+  // budgets for both. The other account throttles (per destination, per account, logins) are unchanged.
+  const server = await startServer(await freePort(), dataDir, {
+    RATE_LIMIT: '100000',
+    CODE_SENDS_PER_IP_HOUR: '10000',
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dataDir;
 

@@ -26,7 +26,7 @@ test.describe('live order book through the worker', () => {
 
   test('shows a live book, stale while the server is down, and live again after it restarts', async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/quotes/BTC/USDT`);
     await page.getByRole('combobox').selectOption('en_US');
     const state = page.locator('.book-preview .feed-state');
     await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
@@ -53,7 +53,7 @@ test.describe('live order book through the worker', () => {
     test.setTimeout(60_000);
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/quotes/BTC/USDT`);
     const state = page.locator('.book-preview .feed-state');
     await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
     const cdp = await browser.newBrowserCDPSession();
@@ -76,7 +76,7 @@ test.describe('live order book through the worker', () => {
     const first = await context.newPage();
     const second = await context.newPage();
     for (const page of [first, second]) {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}/quotes/BTC/USDT`);
       await expect(page.locator('.book-preview .feed-state')).toHaveAttribute('data-state', 'live', {
         timeout: 15_000,
       });

@@ -9,6 +9,7 @@ import { installAuthHook } from './auth/session.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { contentPageRoutes } from './content/index.ts';
 import type { Db } from './db/database.ts';
 import { type MarketsRepository, marketsRepository } from './db/repositories/markets.ts';
 import { type SessionsRepository, sessionsRepository } from './db/repositories/sessions.ts';
@@ -20,8 +21,10 @@ import { accountRoutes } from './http/account.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
+import { homeRoutes } from './http/home.ts';
 import { marketRoutes } from './http/market.ts';
 import { shellRoutes } from './http/shell.ts';
+import { supportRoutes } from './http/support.ts';
 import { ucRoutes } from './http/uc.ts';
 import type { MarketData } from './marketdata/index.ts';
 
@@ -79,7 +82,10 @@ export const app = fp<AppOptions>(
       sessions: sessionsRepository(db),
       markets: marketsRepository(db),
     });
-    fastify.decorate('account', createAccountKit(db, createDelivery(config, fastify.log, clock)));
+    fastify.decorate(
+      'account',
+      createAccountKit(db, createDelivery(config, fastify.log, clock), config.codeSendsPerIpHour),
+    );
 
     const { exchange, marketData, source } = await startExchange(fastify, { config, db, clock, onFatal });
     fastify.decorate('exchange', exchange);
@@ -125,6 +131,9 @@ export const app = fp<AppOptions>(
     fastify.account.sockets.attach(fastify.websocketServer);
     await fastify.register(exchangeRoutes, { exchange });
     await fastify.register(shellRoutes);
+    await fastify.register(contentPageRoutes);
+    await fastify.register(homeRoutes);
+    await fastify.register(supportRoutes);
     await clientRoutes(fastify, config.clientDir);
   },
   { name: 'tickstream', fastify: '5.x' },

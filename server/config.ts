@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { IP_SENDS_PER_HOUR } from './account/kit.ts';
 import { type SimOptions, simOptionsFromEnv } from './sim/options.ts';
 
 /** Server settings, read once from the environment (README: Configuration). */
@@ -18,6 +19,8 @@ export interface Config {
   clientDir: string | null;
   /** Requests per minute per IP across the API. */
   rateLimit: number;
+  /** Verification codes one IP may have sent per hour (CODE_SENDS_PER_IP_HOUR). */
+  codeSendsPerIpHour: number;
   /**
    * Where verification codes go (SMS_SENDER_URL, EMAIL_SENDER_URL): an http(s) endpoint that receives each message as
    * JSON. Null: the log sender, which writes to the server log and to the dev outbox (refused in production).
@@ -89,6 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: logLevel as Config['logLevel'],
     clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),
     rateLimit: parseInteger('RATE_LIMIT', env.RATE_LIMIT, 1200, 1, 1_000_000),
+    codeSendsPerIpHour: parseInteger(
+      'CODE_SENDS_PER_IP_HOUR',
+      env.CODE_SENDS_PER_IP_HOUR,
+      IP_SENDS_PER_HOUR,
+      1,
+      100_000,
+    ),
     smsSenderUrl: parseUrl('SMS_SENDER_URL', env.SMS_SENDER_URL),
     emailSenderUrl: parseUrl('EMAIL_SENDER_URL', env.EMAIL_SENDER_URL),
   };

@@ -5,7 +5,7 @@ export const LANGUAGE_TEXT = {
   zh_CN: {
     prefix: '/zh-cn',
     html: 'zh-CN',
-    title: '现货行情',
+    title: '安心交易数字资产',
     login: '登录',
     copyright: '© 2021-2025 Tickstream 版权所有',
     notFound: '页面不存在',
@@ -14,7 +14,7 @@ export const LANGUAGE_TEXT = {
   zh_TW: {
     prefix: '/zh-tw',
     html: 'zh-TW',
-    title: '現貨行情',
+    title: '安心交易數位資產',
     login: '登入',
     copyright: '© 2021-2025 Tickstream 版權所有',
     notFound: '頁面不存在',
@@ -23,7 +23,7 @@ export const LANGUAGE_TEXT = {
   en_US: {
     prefix: null,
     html: 'en-US',
-    title: 'Spot markets',
+    title: 'Trade crypto with confidence',
     login: 'Log in',
     copyright: '© 2021-2025 Tickstream. All rights reserved.',
     notFound: 'Page not found',
@@ -32,7 +32,7 @@ export const LANGUAGE_TEXT = {
   ko_KR: {
     prefix: '/ko',
     html: 'ko-KR',
-    title: '현물 시세',
+    title: '믿고 거래하는 암호화폐',
     login: '로그인',
     copyright: '© 2021-2025 Tickstream. 모든 권리 보유.',
     notFound: '페이지를 찾을 수 없습니다',
@@ -41,7 +41,7 @@ export const LANGUAGE_TEXT = {
   ja: {
     prefix: null,
     html: 'ja',
-    title: '現物相場',
+    title: '安心して暗号資産を取引',
     login: 'ログイン',
     copyright: '© 2021-2025 Tickstream. 無断転載を禁じます。',
     notFound: 'ページが見つかりません',
@@ -50,7 +50,7 @@ export const LANGUAGE_TEXT = {
   vi_VN: {
     prefix: '/vi',
     html: 'vi-VN',
-    title: 'Thị trường giao ngay',
+    title: 'Giao dịch tiền mã hóa an tâm',
     login: 'Đăng nhập',
     copyright: '© 2021-2025 Tickstream. Bảo lưu mọi quyền.',
     notFound: 'Không tìm thấy trang',
@@ -59,7 +59,7 @@ export const LANGUAGE_TEXT = {
   hi_IN: {
     prefix: '/hi',
     html: 'hi-IN',
-    title: 'स्पॉट बाज़ार',
+    title: 'भरोसे के साथ क्रिप्टो ट्रेड करें',
     login: 'लॉग इन',
     copyright: '© 2021-2025 Tickstream. सर्वाधिकार सुरक्षित।',
     notFound: 'पेज नहीं मिला',

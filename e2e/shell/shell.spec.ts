@@ -74,9 +74,9 @@ test('the symbol search ignores whitespace and case, with tabs all, spot and con
   for (const symbol of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')))) {
     expect(symbol?.toLowerCase()).toContain('eth/usdt');
   }
-  await page.getByRole('tab', { name: 'Spot' }).click();
+  await page.getByRole('tab', { name: 'Spot', exact: true }).click();
   await expect(rows.first()).toHaveAttribute('data-symbol', 'ETH/USDT');
-  await page.getByRole('tab', { name: 'Contract' }).click();
+  await page.getByRole('tab', { name: 'Contract', exact: true }).click();
   await expect(page.locator('.search-results')).toContainText('No matching markets');
 });
 
@@ -97,14 +97,15 @@ test('signed in: notices, messages and the download QR codes', async ({ page, re
   await expect(page.locator('.notices .feed-list li').first()).toBeVisible();
   expect(await page.locator('.notices .feed-list li').count()).toBeLessThanOrEqual(3);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(page.getByRole('img', { name: 'iOS app' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Android APK' })).toBeVisible();
 });
 
 test('a network failure shows the translated toast (spec shell §8)', async ({ page }) => {
-  await page.route('**/market/symbol-thumb**', (route) => route.abort('internetdisconnected'));
-  await page.goto('/');
+  // The help centre's list call is not silent (the home page's list calls are, spec shell §8).
+  await page.route('**/uc/ancillary/more/help/page**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/help');
   await expect(page.locator('.toast-error')).toHaveText('Network error, please try switching to another network');
 });
 

@@ -39,7 +39,7 @@ export interface AccountKit {
 export const LOGIN_TICKET_TTL_MS = 5 * 60 * 1000;
 export const LOGIN_TICKET_ATTEMPTS = 5;
 
-export function createAccountKit(db: Db, delivery: Delivery): AccountKit {
+export function createAccountKit(db: Db, delivery: Delivery, ipSendsPerHour = IP_SENDS_PER_HOUR): AccountKit {
   return {
     codes: new CodeStore(),
     tickets: new TicketStore(),
@@ -47,7 +47,7 @@ export function createAccountKit(db: Db, delivery: Delivery): AccountKit {
     delivery,
     sockets: new SocketSessions(),
     ipLogins: new LoginThrottle(IP_LOGIN_FAILURES, 15 * 60 * 1000, 15 * 60 * 1000),
-    ipSends: new RateCounter(IP_SENDS_PER_HOUR, 60 * 60 * 1000),
+    ipSends: new RateCounter(ipSendsPerHour, 60 * 60 * 1000),
     userSends: new RateCounter(USER_SENDS_PER_HOUR, 60 * 60 * 1000),
     repo: accountRepository(db),
     userWrites: accountUsersRepository(db),

@@ -33,7 +33,7 @@ export interface RouteDef {
   page?: LazyPage;
 }
 
-const home: LazyPage = () => import('../features/shell/home-page.tsx').then((m) => ({ default: m.HomePage }));
+const home: LazyPage = () => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage }));
 const login: LazyPage = () =>
   import('../features/account/login/login-page.tsx').then((m) => ({ default: m.LoginPage }));
 const register: LazyPage = () =>
@@ -66,6 +66,36 @@ const resetSuccess: LazyPage = () =>
   import('../features/account/forget/reset-success-page.tsx').then((m) => ({ default: m.ResetSuccessPage }));
 
 const trade: LazyPage = () => import('../features/trade/trade-page.tsx').then((m) => ({ default: m.TradePage }));
+const quotesList: LazyPage = () =>
+  import('../features/quotes/quotes-list-page.tsx').then((m) => ({ default: m.QuotesListPage }));
+const quoteDetail: LazyPage = () =>
+  import('../features/quotes/quote-detail-page.tsx').then((m) => ({ default: m.QuoteDetailPage }));
+
+const supportChat: LazyPage = () => import('../features/support/chat-page.tsx').then((m) => ({ default: m.ChatPage }));
+const feedback: LazyPage = () =>
+  import('../features/support/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage }));
+const feedbackDetail: LazyPage = () =>
+  import('../features/support/feedback-detail-page.tsx').then((m) => ({ default: m.FeedbackDetailPage }));
+/** The open content pages of issue 8 item 3 (src/features/content). */
+const CONTENT_PAGES: Record<string, LazyPage> = {
+  '/partner': account(() => import('../features/content/programs.tsx'), 'PartnerPage'),
+  '/message': account(() => import('../features/content/message/message-page.tsx'), 'MessagePage'),
+  '/help': account(() => import('../features/content/help/help-page.tsx'), 'HelpPage'),
+  '/helpDetail/:articleId': account(() => import('../features/content/help/help-detail-page.tsx'), 'HelpDetailPage'),
+  '/video': account(() => import('../features/content/media/video-page.tsx'), 'VideoPage'),
+  '/plug/newcoin': account(() => import('../features/content/programs.tsx'), 'NewCoinPage'),
+  '/seoNew': account(() => import('../features/content/news/news-pages.tsx'), 'SeoNewsPage'),
+  '/coinExchange': account(() => import('../features/content/convert/coin-exchange-page.tsx'), 'CoinExchangePage'),
+  '/coinnews/*': account(() => import('../features/content/news/news-pages.tsx'), 'CoinNewsPage'),
+  '/sitemap/*': account(() => import('../features/content/sitemap/sitemap-page.tsx'), 'SitemapPage'),
+  '/promotion': account(() => import('../features/content/promotion/promotion-page.tsx'), 'PromotionPage'),
+  '/game/discover': account(() => import('../features/content/media/game-page.tsx'), 'GameDiscoverPage'),
+  '/support-center/channel-verification': account(
+    () => import('../features/content/support/channel-page.tsx'),
+    'ChannelVerificationPage',
+  ),
+};
+const contentPage = (path: string) => CONTENT_PAGES[path] as LazyPage;
 
 const L = { needLogin: true } as const;
 const F = { needFooter: true } as const;
@@ -77,9 +107,9 @@ const TRADING = { dark: true } as const;
  */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', ...F, isCaseTheme: true, page: home },
-  { path: '/partner', ...F },
-  { path: '/message', ...L, ...F },
-  { path: '/chat' },
+  { path: '/partner', ...F, page: contentPage('/partner') },
+  { path: '/message', ...L, ...F, page: contentPage('/message') },
+  { path: '/chat', page: supportChat },
   // account: four sub-navigation tabs; /password, /bind, /change, /google highlight the safety tab
   ...['/member', '/kyc', '/safety', '/preferences', '/password', '/bind', '/change', '/google'].map((path) => ({
     path,
@@ -105,10 +135,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/resetPwd', ...L, ...F, page: ACCOUNT_PAGES['/password'] as LazyPage },
   { path: '/resetPwdSuccess', ...F, page: resetSuccess },
   { path: '/quotes/list', redirect: '/quotes/list/spot', nav: NavIndex.quotes },
-  { path: '/quotes/list/:tab', ...F, isCaseTheme: true, nav: NavIndex.quotes },
-  { path: '/quotes/stock/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes },
-  { path: '/quotes/:coin/:unit', ...F, isCaseTheme: true, nav: NavIndex.quotes },
-  { path: '/quotes/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes },
+  { path: '/quotes/list/:tab', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quotesList },
+  { path: '/quotes/stock/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quoteDetail },
+  { path: '/quotes/:coin/:unit', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quoteDetail },
+  { path: '/quotes/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quoteDetail },
   { path: '/trade', ...TRADING, nav: NavIndex.trade, page: trade },
   { path: '/trade/contract', ...TRADING, nav: NavIndex.contract },
   { path: '/trade/:pair', ...TRADING, nav: NavIndex.trade, page: trade },
@@ -121,9 +151,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/stock/:coin', ...TRADING, nav: NavIndex.contract },
   { path: '/commodities', ...TRADING, nav: NavIndex.contract },
   { path: '/commodities/:coin', ...TRADING, nav: NavIndex.contract },
-  { path: '/help', ...F },
-  { path: '/helpDetail/:articleId', ...F },
-  { path: '/video', hideHeader: true, ...F },
+  { path: '/help', ...F, page: contentPage('/help') },
+  { path: '/helpDetail/:articleId', ...F, page: contentPage('/helpDetail/:articleId') },
+  { path: '/video', hideHeader: true, ...F, page: contentPage('/video') },
   { path: '/activity', redirect: '/activity/newer', nav: NavIndex.activity },
   { path: '/activity/newer', ...F, nav: NavIndex.activity },
   { path: '/activity/advance', ...F, nav: NavIndex.activity },
@@ -150,8 +180,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/battle', ...F, nav: NavIndex.arena },
   { path: '/arena', ...F, nav: NavIndex.arena },
   { path: '/arena/*', ...F, nav: NavIndex.arena },
-  { path: '/feedback', ...L, ...F },
-  { path: '/feedback/:id', ...L, ...F },
+  { path: '/feedback', ...L, ...F, page: feedback },
+  { path: '/feedback/:id', ...L, ...F, page: feedbackDetail },
   { path: '/fast-coin-buying', ...F, isCaseTheme: true, nav: NavIndex.fastBuy },
   ...[
     '/fast-coin-buying/orders',
@@ -175,14 +205,18 @@ export const ROUTES: readonly RouteDef[] = [
   ].map((path) => ({ path, ...L, ...F, isCaseTheme: true, nav: NavIndex.copyTrading })),
   { path: '/financial', redirect: '/financial/current', nav: NavIndex.financial },
   { path: '/financial/:kind', ...F, isCaseTheme: true, nav: NavIndex.financial },
-  { path: '/plug/newcoin', ...F },
-  { path: '/seoNew', ...F },
-  { path: '/coinExchange', hideHeader: true },
-  { path: '/coinnews/*', ...F },
-  { path: '/sitemap/*', ...F },
-  { path: '/promotion', hideHeader: true },
-  { path: '/game/discover', ...F },
-  { path: '/support-center/channel-verification', ...F },
+  { path: '/plug/newcoin', ...F, page: contentPage('/plug/newcoin') },
+  { path: '/seoNew', ...F, page: contentPage('/seoNew') },
+  { path: '/coinExchange', hideHeader: true, page: contentPage('/coinExchange') },
+  { path: '/coinnews/*', ...F, page: contentPage('/coinnews/*') },
+  { path: '/sitemap/*', ...F, page: contentPage('/sitemap/*') },
+  { path: '/promotion', hideHeader: true, page: contentPage('/promotion') },
+  { path: '/game/discover', ...F, page: contentPage('/game/discover') },
+  {
+    path: '/support-center/channel-verification',
+    ...F,
+    page: contentPage('/support-center/channel-verification'),
+  },
 ];
 
 interface Compiled {

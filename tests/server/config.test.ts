@@ -11,7 +11,11 @@ describe('configuration', () => {
       sim: true,
       production: false,
       clientDir: '/srv/tickstream/dist/client',
+      rateLimit: 1200,
+      codeSendsPerIpHour: 30,
     });
+    expect(loadConfig({ CODE_SENDS_PER_IP_HOUR: '500' }).codeSendsPerIpHour).toBe(500);
+    expect(() => loadConfig({ CODE_SENDS_PER_IP_HOUR: '0' })).toThrow(/CODE_SENDS_PER_IP_HOUR/);
   });
 
   it('reads the environment', () => {

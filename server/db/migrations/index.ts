@@ -7,6 +7,9 @@ import * as m0004 from './0004-market-data.ts';
 import * as m0005 from './0005-shell.ts';
 import * as m0006 from './0006-account.ts';
 import * as m0007 from './0007-user-trades.ts';
+import * as m0008 from './0008-home.ts';
+import * as m0009 from './0009-content.ts';
+import * as m0010 from './0010-support.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +20,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-shell': m0005,
   '0006-account': m0006,
   '0007-user-trades': m0007,
+  '0008-home': m0008,
+  '0009-content': m0009,
+  '0010-support': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

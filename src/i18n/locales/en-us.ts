@@ -1,4 +1,8 @@
 import { accountEnUS } from './account/en-us.ts';
+import { contentEnUS } from './content/en-us.ts';
+import { homeEnUS } from './home/en-us.ts';
+import { quotesEnUS } from './quotes/en-us.ts';
+import { supportEnUS } from './support/en-us.ts';
 import { tradeEnUS } from './trade/en-us.ts';
 /** English (en_US): the reference shape of every locale. Keys are grouped by screen area. */
 export const enUS = {
@@ -147,6 +151,10 @@ export const enUS = {
   },
   account: accountEnUS,
   trade: tradeEnUS,
+  support: supportEnUS,
+  homePage: homeEnUS,
+  quotes: quotesEnUS,
+  content: contentEnUS,
 };
 
 /** The shape every other locale must have: the same keys, all strings. */

@@ -1,5 +1,9 @@
 import { accountHiIN } from './account/hi-in.ts';
+import { contentHiIN } from './content/hi-in.ts';
 import type { Messages } from './en-us.ts';
+import { homeHiIN } from './home/hi-in.ts';
+import { quotesHiIN } from './quotes/hi-in.ts';
+import { supportHiIN } from './support/hi-in.ts';
 import { tradeHiIN } from './trade/hi-in.ts';
 
 /** Hindi (hi_IN). */
@@ -147,4 +151,8 @@ export const hiIN: Messages = {
   guard: { loginTip: 'कृपया पहले लॉग इन करें' },
   account: accountHiIN,
   trade: tradeHiIN,
+  support: supportHiIN,
+  homePage: homeHiIN,
+  quotes: quotesHiIN,
+  content: contentHiIN,
 };

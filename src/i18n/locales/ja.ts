@@ -1,5 +1,9 @@
 import { accountJa } from './account/ja.ts';
+import { contentJa } from './content/ja.ts';
 import type { Messages } from './en-us.ts';
+import { homeJa } from './home/ja.ts';
+import { quotesJa } from './quotes/ja.ts';
+import { supportJa } from './support/ja.ts';
 import { tradeJa } from './trade/ja.ts';
 
 /** Japanese (ja). */
@@ -147,4 +151,8 @@ export const ja: Messages = {
   guard: { loginTip: '先にログインしてください' },
   account: accountJa,
   trade: tradeJa,
+  support: supportJa,
+  homePage: homeJa,
+  quotes: quotesJa,
+  content: contentJa,
 };

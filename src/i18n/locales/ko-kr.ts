@@ -1,5 +1,9 @@
 import { accountKoKR } from './account/ko-kr.ts';
+import { contentKoKR } from './content/ko-kr.ts';
 import type { Messages } from './en-us.ts';
+import { homeKoKR } from './home/ko-kr.ts';
+import { quotesKoKR } from './quotes/ko-kr.ts';
+import { supportKoKR } from './support/ko-kr.ts';
 import { tradeKoKR } from './trade/ko-kr.ts';
 
 /** Korean (ko_KR). */
@@ -147,4 +151,8 @@ export const koKR: Messages = {
   guard: { loginTip: '먼저 로그인해 주세요' },
   account: accountKoKR,
   trade: tradeKoKR,
+  support: supportKoKR,
+  homePage: homeKoKR,
+  quotes: quotesKoKR,
+  content: contentKoKR,
 };

@@ -1,5 +1,9 @@
 import { accountViVN } from './account/vi-vn.ts';
+import { contentViVN } from './content/vi-vn.ts';
 import type { Messages } from './en-us.ts';
+import { homeViVN } from './home/vi-vn.ts';
+import { quotesViVN } from './quotes/vi-vn.ts';
+import { supportViVN } from './support/vi-vn.ts';
 import { tradeViVN } from './trade/vi-vn.ts';
 
 /** Vietnamese (vi_VN). */
@@ -147,4 +151,8 @@ export const viVN: Messages = {
   guard: { loginTip: 'Vui lòng đăng nhập trước' },
   account: accountViVN,
   trade: tradeViVN,
+  support: supportViVN,
+  homePage: homeViVN,
+  quotes: quotesViVN,
+  content: contentViVN,
 };

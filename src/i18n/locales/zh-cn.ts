@@ -1,5 +1,9 @@
 import { accountZhCN } from './account/zh-cn.ts';
+import { contentZhCN } from './content/zh-cn.ts';
 import type { Messages } from './en-us.ts';
+import { homeZhCN } from './home/zh-cn.ts';
+import { quotesZhCN } from './quotes/zh-cn.ts';
+import { supportZhCN } from './support/zh-cn.ts';
 import { tradeZhCN } from './trade/zh-cn.ts';
 
 /** Simplified Chinese (zh_CN), the default language. */
@@ -137,4 +141,8 @@ export const zhCN: Messages = {
   guard: { loginTip: '请先登录' },
   account: accountZhCN,
   trade: tradeZhCN,
+  support: supportZhCN,
+  homePage: homeZhCN,
+  quotes: quotesZhCN,
+  content: contentZhCN,
 };

@@ -1,5 +1,9 @@
 import { accountZhTW } from './account/zh-tw.ts';
+import { contentZhTW } from './content/zh-tw.ts';
 import type { Messages } from './en-us.ts';
+import { homeZhTW } from './home/zh-tw.ts';
+import { quotesZhTW } from './quotes/zh-tw.ts';
+import { supportZhTW } from './support/zh-tw.ts';
 import { tradeZhTW } from './trade/zh-tw.ts';
 
 /** Traditional Chinese (zh_TW). */
@@ -137,4 +141,8 @@ export const zhTW: Messages = {
   guard: { loginTip: '請先登入' },
   account: accountZhTW,
   trade: tradeZhTW,
+  support: supportZhTW,
+  homePage: homeZhTW,
+  quotes: quotesZhTW,
+  content: contentZhTW,
 };

@@ -68,8 +68,8 @@ describe('header menu conditions (spec shell §2, §4, §6)', () => {
     ];
     const built = (p: string) => p === '/trade' || p === '/activity/kol';
     expect(onlyBuilt(items, built).map((i) => i.to)).toEqual(['/trade', '/activity/kol']);
-    // The spot terminal is built (trading §2); no other main-menu area is yet.
-    expect(onlyBuilt(mainMenu(base)).map((i) => i.to)).toEqual(['/trade']);
+    // The quotes and the spot terminal are built (trading §2); no other main-menu area is yet.
+    expect(onlyBuilt(mainMenu(base)).map((i) => i.to)).toEqual(['/quotes/list/spot', '/trade']);
   });
 });
 

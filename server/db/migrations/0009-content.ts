@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import { LANGS } from '../../../common/i18n.ts';
+import { channelValue } from '../../content/channels.ts';
+import { type ArticleSeed, type CategorySeed, helpArticles, helpCategories } from '../../content/seed/help.ts';
+import { gameCategories, games, videoCategories, videos } from '../../content/seed/media.ts';
+import { newsArticles, newsCategories } from '../../content/seed/news.ts';
+import { channels, pages } from '../../content/seed/pages.ts';
+import { paragraphsToHtml, searchText } from '../../content/seed/text.ts';
+import type { ArticleKind, ContentTables } from '../repositories/content-tables.ts';
+
+/**
+ * The open content pages of issue 8 item 3: help-centre categories and articles, coin news, video tutorials, games and
+ * activities, program pages and the official channels, with their content in the seven UI languages.
+ */
+export async function up(untyped: Kysely<unknown>): Promise<void> {
+  await untyped.schema
+    .createTable('content_categories')
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('cate_key', 'text', (c) => c.notNull())
+    .addColumn('lang', 'text', (c) => c.notNull().references('languages.code'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('sort', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('content_categories_pk', ['kind', 'cate_key', 'lang'])
+    .execute();
+
+  await untyped.schema
+    .createTable('content_articles')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('article_key', 'text', (c) => c.notNull())
+    .addColumn('lang', 'text', (c) => c.notNull().references('languages.code'))
+    .addColumn('cate_key', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('summary', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('search_text', 'text', (c) => c.notNull())
+    .addColumn('meta', 'text', (c) => c.notNull().defaultTo('{}'))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addUniqueConstraint('content_articles_key_lang', ['kind', 'article_key', 'lang'])
+    .execute();
+  await untyped.schema
+    .createIndex('content_articles_list')
+    .on('content_articles')
+    .columns(['kind', 'lang', 'enabled', 'cate_key', 'created_at'])
+    .execute();
+
+  await untyped.schema
+    .createTable('content_pages')
+    .addColumn('page_key', 'text', (c) => c.notNull())
+    .addColumn('lang', 'text', (c) => c.notNull().references('languages.code'))
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('subtitle', 'text', (c) => c.notNull())
+    .addColumn('sections', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('content_pages_pk', ['page_key', 'lang'])
+    .execute();
+
+  await untyped.schema
+    .createTable('official_channels')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('display', 'text', (c) => c.notNull())
+    .addColumn('region', 'text', (c) => c.notNull())
+    .addColumn('sort', 'integer', (c) => c.notNull())
+    .addUniqueConstraint('official_channels_kind_value', ['kind', 'value'])
+    .execute();
+
+  await seed(untyped as Kysely<ContentTables>);
+}
+
+async function seed(db: Kysely<ContentTables>): Promise<void> {
+  const categories = (kind: ArticleKind, list: readonly CategorySeed[]) =>
+    list.flatMap((c, sort) => LANGS.map((lang) => ({ kind, cate_key: c.key, lang, name: c.name[lang], sort })));
+  await db
+    .insertInto('content_categories')
+    .values([
+      ...categories('help', helpCategories),
+      ...categories('news', newsCategories),
+      ...categories('video', videoCategories),
+      ...categories('game', gameCategories),
+    ])
+    .execute();
+
+  const articles = (kind: ArticleKind, list: readonly ArticleSeed[]) =>
+    list.flatMap((a, sort) =>
+      LANGS.map((lang) => ({
+        kind,
+        article_key: a.key,
+        lang,
+        cate_key: a.cate,
+        title: a.title[lang],
+        summary: a.summary[lang],
+        body: paragraphsToHtml(a.body[lang]),
+        search_text: searchText(a.title[lang], a.summary[lang], a.body[lang]),
+        meta: JSON.stringify(a.meta ?? {}),
+        sort,
+        enabled: 1,
+        created_at: a.at,
+      })),
+    );
+  const rows = [
+    ...articles('help', helpArticles),
+    ...articles('news', newsArticles),
+    ...articles('video', videos),
+    ...articles('game', games),
+  ];
+  // SQLite allows 32766 bound parameters per statement; chunks keep far below it.
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('content_articles')
+      .values(rows.slice(i, i + 100))
+      .execute();
+
+  await db
+    .insertInto('content_pages')
+    .values(
+      pages.flatMap((p) =>
+        LANGS.map((lang) => ({
+          page_key: p.key,
+          lang,
+          title: p.title[lang],
+          subtitle: p.subtitle[lang],
+          sections: JSON.stringify(
+            p.sections.map((s) => ({ title: s.title[lang], html: paragraphsToHtml(s.text[lang]) })),
+          ),
+        })),
+      ),
+    )
+    .execute();
+
+  await db
+    .insertInto('official_channels')
+    .values(
+      channels.map((c, sort) => ({
+        kind: c.kind,
+        value: channelValue(c.kind, c.display),
+        display: c.display,
+        region: c.region,
+        sort,
+      })),
+    )
+    .execute();
+}

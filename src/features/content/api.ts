@@ -1,0 +1,142 @@
+import { get, isSuccess, post } from '../../api/request.ts';
+
+/** Calls of the open content pages (spec shell §7 "Configuration and content", "Messages"; issue 8 item 3). */
+
+export interface Paged<T> {
+  records: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface Category {
+  key: string;
+  name: string;
+  count?: number;
+}
+
+export interface ArticleItem {
+  id: number;
+  key: string;
+  title: string;
+  summary: string;
+  cate: string;
+  cateName: string;
+  createTime: number;
+  lang: string;
+}
+
+export interface HelpArticle extends ArticleItem {
+  body: string;
+  related: { id: number; title: string }[];
+}
+
+export interface VideoItem extends ArticleItem {
+  minutes: number;
+  poster: string;
+}
+
+export type GameStatus = 'upcoming' | 'live' | 'ended';
+
+export interface GameItem extends ArticleItem {
+  startAt: number;
+  endAt: number;
+  status: GameStatus;
+  reward: string;
+  players: number;
+}
+
+export interface ArticlePage<T> extends Paged<T> {
+  categories: Category[];
+  serverTime: number;
+}
+
+export interface NoticeItem {
+  id: number;
+  title: string;
+  createTime: number;
+  html_url: string;
+  category: string;
+  top: boolean;
+}
+
+export interface NoticeArticle extends NoticeItem {
+  body: string;
+  lang: string;
+}
+
+export interface MessageItem {
+  id: number;
+  type: string;
+  title: string;
+  content: string;
+  time: number;
+  read: number;
+}
+
+export interface ProgramPage {
+  key: string;
+  title: string;
+  subtitle: string;
+  sections: { title: string; html: string }[];
+}
+
+export interface ChannelItem {
+  kind: string;
+  display: string;
+  region: string;
+}
+
+export interface ChannelVerdict {
+  value: string;
+  official: boolean;
+  matches: ChannelItem[];
+}
+
+export type ListParams = {
+  pageNo: number;
+  pageSize: number;
+  cate?: string | undefined;
+  keyword?: string | undefined;
+};
+
+/** spec shell §9: default page size 20; the help centre and the news pages show 10 a page. */
+export const CONTENT_PAGE_SIZE = 10;
+
+export const helpCategories = () => get<{ categories: Category[]; total: number }>('/api/help/list');
+
+export const helpPage = (params: ListParams) => post<Paged<ArticleItem>>('/uc/ancillary/more/help/page', params);
+
+/** The detail calls are silent: their page shows the refusal inline. */
+export const helpDetail = (id: number) => post<HelpArticle>('/uc/ancillary/more/help/detail', { id }, { silent: true });
+
+export const noticePage = (pageNo: number, pageSize: number) =>
+  get<Paged<NoticeItem>>('/api/notice', { pageNo, pageSize });
+
+export const noticeDetail = (id: number) => get<NoticeArticle>(`/api/notice/${id}`, {}, { silent: true });
+
+export const articlePage = <T>(type: 'news' | 'video' | 'game', params: ListParams) =>
+  post<ArticlePage<T>>('/article/pageShow', { type, ...params });
+
+export const articleDetail = <T>(type: 'news' | 'video' | 'game', id: number) =>
+  post<T & { body: string }>('/article/detail', { type, id }, { silent: true });
+
+export const programPage = (key: string) => get<ProgramPage>(`/api/content/page/${key}`);
+
+export const officialChannels = () => get<{ channels: ChannelItem[] }>('/api/content/channels');
+
+/** The verdict; a value the server cannot read comes back as a refusal (its message is shown inline). */
+export const verifyChannel = (value: string) =>
+  post<ChannelVerdict>('/api/content/channel/verify', { value }, { silent: true });
+
+export const messagePage = (pageNo: number, pageSize: number, unread: boolean) =>
+  get<Paged<MessageItem>>('/uc/message/page', { pageNo, pageSize, unread: unread ? 1 : undefined });
+
+export async function unreadCount(): Promise<number> {
+  const r = await get<number>('/uc/message/unreadCount', {}, { silent: true });
+  return isSuccess(r.code) && typeof r.data === 'number' ? r.data : 0;
+}
+
+export const markAllMessagesRead = () => post<{ marked: number; unread: number }>('/uc/message/markAllRead');
+
+export const markMessageRead = (id: number) => post<{ id: number; unread: number }>('/uc/message/read', { id });

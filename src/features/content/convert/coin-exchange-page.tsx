@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { isBuiltPath } from '../../../app/routes.ts';
+import { sanitizeNumericInput } from '../../../format/numeric-input.ts';
+import { CONVERT_HUB, convertCoins, convertQuote, formatAmount } from '../logic.ts';
+import { useLiveMarkets } from '../markets.ts';
+import '../content.css';
+
+/** Decimals the amount input keeps. */
+const AMOUNT_DECIMALS = 8;
+
+/**
+ * /coinExchange (no header, no footer): a read-only conversion quote from the worker's live last prices. Placing the
+ * conversion is the trade page's job: the quote links to the market it would go through.
+ */
+export function CoinExchangePage() {
+  const { t } = useTranslation();
+  const query = new URLSearchParams(useSearch());
+  const markets = useLiveMarkets();
+  const prices = useMemo(() => new Map((markets ?? []).map((m) => [m.symbol, m.price] as const)), [markets]);
+  const coins = useMemo(() => convertCoins(prices), [prices]);
+  const [from, setFrom] = useState((query.get('from') ?? 'BTC').toUpperCase());
+  const [to, setTo] = useState((query.get('to') ?? CONVERT_HUB).toUpperCase());
+  const [amount, setAmount] = useState('1');
+
+  const value = Number(amount);
+  const quote = convertQuote(from, to, value, prices);
+  const problem =
+    from === to
+      ? t('content.convert.sameCoin')
+      : !(value > 0)
+        ? t('content.convert.invalidAmount')
+        : markets && !quote
+          ? t('content.convert.noRoute')
+          : '';
+  const first = quote?.hops[0];
+  const pairPath = first ? `/trade/${first.pair.replace('/', '-')}` : '';
+
+  return (
+    <div className="ct-standalone" data-testid="convert-page">
+      <div className="ct-panel">
+        <Link className="brand" href="/">
+          Tickstream
+        </Link>
+        <h1>{t('content.convert.title')}</h1>
+        <p className="muted">{t('content.convert.subtitle')}</p>
+        <div className="ct-form">
+          <label htmlFor="convert-amount">{t('content.convert.amount')}</label>
+          <div className="ct-row">
+            <input
+              id="convert-amount"
+              inputMode="decimal"
+              value={amount}
+              aria-invalid={!(value > 0) || undefined}
+              onChange={(e) => setAmount(sanitizeNumericInput(e.target.value, { decimals: AMOUNT_DECIMALS }))}
+            />
+            <select aria-label={t('content.convert.from')} value={from} onChange={(e) => setFrom(e.target.value)}>
+              {(coins.includes(from) ? coins : [from, ...coins]).map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            onClick={() => {
+              setFrom(to);
+              setTo(from);
+            }}
+          >
+            ⇅ {t('content.convert.swap')}
+          </button>
+          <label htmlFor="convert-to">{t('content.convert.to')}</label>
+          <select id="convert-to" value={to} onChange={(e) => setTo(e.target.value)}>
+            {(coins.includes(to) ? coins : [to, ...coins]).map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <div style={{ margin: '18px 0' }} data-testid="convert-quote">
+          {markets === null ? (
+            <p className="muted">{t('content.convert.waiting')}</p>
+          ) : problem ? (
+            <p className="ct-field-error" role="alert">
+              {problem}
+            </p>
+          ) : (
+            quote && (
+              <>
+                <div className="muted">{t('content.convert.receive')}</div>
+                <div className="ct-big" data-testid="convert-receive">
+                  {formatAmount(quote.receive)} {to}
+                </div>
+                <div className="muted">{t('content.convert.rate', { from, to, rate: formatAmount(quote.rate) })}</div>
+                <div className="muted small" style={{ marginTop: 8 }}>
+                  {t('content.convert.route')}:{' '}
+                  {quote.hops
+                    .map((h) => t(h.side === 'sell' ? 'content.convert.sell' : 'content.convert.buy', { pair: h.pair }))
+                    .join(' → ')}
+                </div>
+              </>
+            )
+          )}
+        </div>
+        {first && isBuiltPath(pairPath) && (
+          <Link className="btn btn-primary" href={pairPath} style={{ display: 'block', textAlign: 'center' }}>
+            {t('content.convert.trade', { pair: first.pair })}
+          </Link>
+        )}
+        <p>
+          <Link href="/" className="muted">
+            ← {t('content.convert.home')}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { isSuccess } from '../../../api/request.ts';
+import { useRequest } from '../../../api/use-request.ts';
+import { formatDateTime } from '../../../format/time.ts';
+import { helpDetail, noticeDetail } from '../api.ts';
+import { ArticleHtml, Loaded } from '../parts.tsx';
+import { NOTICES_TAB } from './help-page.tsx';
+
+/** The article id of /helpDetail/{articleId}, or null when it is not a positive integer. */
+export function articleIdOf(pathname: string): number | null {
+  const raw = /\/helpDetail\/([^/?#]+)/i.exec(pathname)?.[1] ?? '';
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+}
+
+interface Shown {
+  title: string;
+  body: string;
+  time: number;
+  label: string;
+  related: { id: number; title: string }[];
+}
+
+/**
+ * /helpDetail/{articleId}: a help article (help/detail), or a notice when ?source=notice (the notices' html_url,
+ * server/http/content.ts), each in the page's language.
+ */
+export function HelpDetailPage() {
+  const { t } = useTranslation();
+  const [pathname] = useLocation();
+  const isNotice = new URLSearchParams(useSearch()).get('source') === 'notice';
+  const id = articleIdOf(pathname);
+  const { state } = useRequest(
+    useCallback(async () => {
+      if (id === null) return { code: 404, message: t('content.common.noResults'), data: null };
+      if (isNotice) {
+        const r = await noticeDetail(id);
+        const n = r.data;
+        const data: Shown | null =
+          isSuccess(r.code) && n
+            ? { title: n.title, body: n.body, time: n.createTime, label: t('content.help.notice'), related: [] }
+            : null;
+        return { code: r.code, message: r.message, data };
+      }
+      const r = await helpDetail(id);
+      const a = r.data;
+      const data: Shown | null =
+        isSuccess(r.code) && a
+          ? { title: a.title, body: a.body, time: a.createTime, label: a.cateName, related: a.related }
+          : null;
+      return { code: r.code, message: r.message, data };
+    }, [id, isNotice, t]),
+  );
+  return (
+    <div className="ct-page ct-narrow" data-testid="help-detail">
+      <Link className="ct-back" href={isNotice ? `/help?cate=${NOTICES_TAB}` : '/help'}>
+        ← {t('content.help.back')}
+      </Link>
+      <Loaded state={state}>
+        {(a) => (
+          <>
+            <article className="ct-article">
+              <h1>{a.title}</h1>
+              <div className="ct-meta">
+                <span className="ct-tag">{a.label}</span>
+                <time>{t('content.common.published', { time: formatDateTime(a.time) })}</time>
+              </div>
+              <ArticleHtml html={a.body} testId="article-body" />
+            </article>
+            {a.related.length > 0 && (
+              <section className="ct-sections">
+                <h2>{t('content.help.related')}</h2>
+                <ul>
+                  {a.related.map((r) => (
+                    <li key={r.id}>
+                      <Link href={`/helpDetail/${r.id}`}>{r.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}

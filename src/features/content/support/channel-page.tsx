@@ -1,0 +1,87 @@
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiCode } from '../../../../common/api.ts';
+import { isSuccess } from '../../../api/request.ts';
+import { useRequest } from '../../../api/use-request.ts';
+import { type ChannelVerdict, officialChannels, verifyChannel } from '../api.ts';
+import { Loaded, PageHead } from '../parts.tsx';
+
+type Kind = 'website' | 'email' | 'telegram' | 'x' | 'discord' | 'youtube';
+type Region = 'global' | 'vi' | 'zh';
+
+/** /support-center/channel-verification: is a link, e-mail or handle one of Tickstream's official channels? */
+export function ChannelVerificationPage() {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const [verdict, setVerdict] = useState<ChannelVerdict | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = useRequest(useCallback(() => officialChannels(), []));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = value.trim();
+    setVerdict(null);
+    if (!text) {
+      setError(t('content.channel.empty'));
+      return;
+    }
+    setBusy(true);
+    const r = await verifyChannel(text);
+    setBusy(false);
+    if (isSuccess(r.code) && r.data) {
+      setError('');
+      setVerdict(r.data);
+    } else setError(r.code === ApiCode.badRequest ? t('content.channel.invalid') : r.message);
+  };
+
+  return (
+    <div className="ct-page ct-narrow" data-testid="channel-page">
+      <PageHead title={t('content.channel.title')} subtitle={t('content.channel.subtitle')} />
+      <form className="ct-form" onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="channel-value">{t('content.channel.label')}</label>
+        <div className="ct-row">
+          <input
+            id="channel-value"
+            value={value}
+            maxLength={200}
+            placeholder={t('content.channel.placeholder')}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('content.channel.verify')}
+          </button>
+        </div>
+        {error && (
+          <span className="ct-field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </form>
+      {verdict && (
+        <div className={`ct-verdict ${verdict.official ? 'yes' : 'no'}`} role="status" data-testid="channel-verdict">
+          {verdict.official
+            ? t('content.channel.official', { value: verdict.value })
+            : t('content.channel.notOfficial', { value: verdict.value })}
+        </div>
+      )}
+      <h2>{t('content.channel.list')}</h2>
+      <Loaded state={list.state}>
+        {(data) => (
+          <table className="ct-table" data-testid="channel-list">
+            <tbody>
+              {data.channels.map((c) => (
+                <tr key={`${c.kind}:${c.display}`}>
+                  <td>{t(`content.channel.kinds.${c.kind as Kind}`)}</td>
+                  <td>{c.display}</td>
+                  <td className="muted">{t(`content.channel.regions.${c.region as Region}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { TOKEN_HEADER } from '../../../common/api.ts';
+import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
+import { getToken } from '../../api/session.ts';
+import { showToast } from '../../api/toast.ts';
+import { currentLanguage, i18n } from '../../i18n/i18n.ts';
+import type { ChatMessage } from './chat-model.ts';
+
+/** Server paths (server/http/support.ts SUPPORT_PATHS). */
+export const P = {
+  chatOpen: '/uc/support/chat/open',
+  chatMessages: '/uc/support/chat/messages',
+  chatSend: '/uc/support/chat/send',
+  feedbackAdd: '/uc/feedback/add',
+  feedbackReply: '/uc/feedback/reply',
+  feedbackGet: '/uc/feedback/get',
+  feedbackClose: '/uc/feedback/close',
+  feedbackList: '/uc/feedback/getlist',
+  feedbackUpload: '/uc/feedback/upload',
+  feedbackImage: '/uc/feedback/image',
+  devChats: '/dev/support/chats',
+  devTickets: '/dev/support/feedback',
+} as const;
+
+/** Seconds a long poll may wait on the server (below the request layer's 30 s timeout). */
+export const POLL_WAIT_S = 20;
+
+// ─── Chat ────────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ChatSession {
+  conversationId: number;
+  openId: string;
+  uid: string | null;
+  status: number;
+  messages: ChatMessage[];
+}
+
+export const openChat = (openId: string | null) => post<ChatSession>(P.chatOpen, { openId });
+/** New messages after `since`; waits up to `wait` s on the server when there are none. Quiet: the page shows the state. */
+export const pollChat = (openId: string, since: number, wait: number, signal?: AbortSignal) =>
+  get<{ messages: ChatMessage[] }>(
+    P.chatMessages,
+    { openId, since, wait },
+    signal ? { silent: true, signal, networkError: '' } : { silent: true },
+  );
+export const sendChat = (openId: string, content: string) => post<ChatMessage>(P.chatSend, { openId, content });
+
+// ─── Feedback ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Ticket {
+  id: number;
+  category: string;
+  title: string;
+  /** 0 awaiting reply, 1 answered, 2 closed. */
+  status: number;
+  createTime: number;
+  updateTime: number;
+  closeTime: number | null;
+}
+export interface TicketPost {
+  id: number;
+  sender: 'user' | 'agent';
+  content: string;
+  imageId: string | null;
+  time: number;
+}
+export interface TicketDetail extends Ticket {
+  posts: TicketPost[];
+}
+export interface TicketPage {
+  records: Ticket[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+export interface NewTicket {
+  category: string;
+  title: string;
+  content: string;
+  imageId?: string;
+}
+
+export const listTickets = (pageNo: number, pageSize: number, signal?: AbortSignal) =>
+  post<TicketPage>(P.feedbackList, { pageNo, pageSize }, signal ? { signal } : {});
+export const getTicket = (id: number, signal?: AbortSignal) =>
+  post<TicketDetail>(P.feedbackGet, { id }, signal ? { signal, silent: true } : { silent: true });
+export const addTicket = (t: NewTicket) => post<Ticket>(P.feedbackAdd, { ...t });
+export const replyTicket = (id: number, content: string, imageId?: string) =>
+  post<TicketPost>(P.feedbackReply, { id, content, imageId });
+export const closeTicket = (id: number) => post<Ticket>(P.feedbackClose, { id });
+
+/** Headers of a raw fetch (uploads and images), as the request layer sends them. */
+function rawHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const token = getToken();
+  const headers: Record<string, string> = { ...PLATFORM_HEADERS, lang: currentLanguage(), ...extra };
+  if (token) {
+    headers[TOKEN_HEADER] = token;
+    headers[ACCESS_TOKEN_HEADER] = token;
+  }
+  return headers;
+}
+
+/** Sends the image as the raw body; the server checks its bytes and size. */
+export async function uploadFeedbackImage(file: File): Promise<ApiResult<{ id: string }>> {
+  try {
+    const response = await fetch(`${P.feedbackUpload}?langCode=${currentLanguage()}`, {
+      method: 'POST',
+      headers: rawHeaders({ accept: 'application/json', 'content-type': file.type || 'application/octet-stream' }),
+      body: file,
+    });
+    const raw = (await response.json()) as { code: number; message?: string; data?: { id: string } };
+    const message = raw.message ?? '';
+    if (!isSuccess(raw.code) && message) showToast('error', message);
+    return { code: raw.code, message, msg: message, data: raw.data ?? null };
+  } catch {
+    const message = i18n.t('request.networkError');
+    showToast('error', message);
+    return { code: 500, message, msg: message, data: null };
+  }
+}
+
+/** An attached image as an object URL: the image route needs the token header, which an <img> cannot send. */
+export async function loadImage(path: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const response = await fetch(path, { headers: rawHeaders(), ...(signal ? { signal } : {}) });
+    if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) return null;
+    return URL.createObjectURL(await response.blob());
+  } catch {
+    return null;
+  }
+}
+
+// ─── Agent console (development servers only) ────────────────────────────────────────────────────────────────────────
+
+export interface AgentChat {
+  id: number;
+  openId: string;
+  userId: number | null;
+  uid: string | null;
+  username: string | null;
+  status: number;
+  updatedAt: number;
+  lastSender: 'visitor' | 'agent';
+  lastContent: string;
+}
+export interface AgentThread extends AgentChat {
+  messages: ChatMessage[];
+}
+export interface AgentTicket extends Ticket {
+  uid: string | null;
+  username: string | null;
+}
+export interface AgentTicketDetail extends AgentTicket {
+  posts: TicketPost[];
+}
+
+const quiet = { silent: true } as const;
+export const agentChats = (wait = 0, signal?: AbortSignal) =>
+  get<AgentChat[]>(P.devChats, { wait }, signal ? { ...quiet, signal, networkError: '' } : quiet);
+export const agentThread = (id: number, since: number, wait: number, signal?: AbortSignal) =>
+  get<AgentThread>(
+    `${P.devChats}/${id}/messages`,
+    { since, wait },
+    signal ? { ...quiet, signal, networkError: '' } : quiet,
+  );
+export const agentReplyChat = (id: number, content: string) =>
+  post<ChatMessage>(`${P.devChats}/${id}/reply`, { content });
+export const agentCloseChat = (id: number) => post<{ id: number }>(`${P.devChats}/${id}/close`);
+export const agentTickets = (signal?: AbortSignal) =>
+  get<TicketPage & { records: AgentTicket[] }>(P.devTickets, { pageSize: 100 }, signal ? { ...quiet, signal } : quiet);
+export const agentTicket = (id: number) => get<AgentTicketDetail>(`${P.devTickets}/${id}`, {}, quiet);
+export const agentReplyTicket = (id: number, content: string) =>
+  post<TicketPost>(`${P.devTickets}/${id}/reply`, { content });

@@ -1,0 +1,252 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { isSuccess } from '../../api/request.ts';
+import { showToast } from '../../api/toast.ts';
+import { formatDateTime } from '../../format/time.ts';
+import { addTicket, listTickets, type TicketPage, uploadFeedbackImage } from './api.ts';
+import {
+  charCount,
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_PAGE_SIZE,
+  IMAGE_TYPES,
+  imageProblem,
+  MAX_MESSAGE_CHARS,
+  MAX_TITLE_CHARS,
+  pageCount,
+  type TicketDraft,
+  ticketProblem,
+} from './chat-model.ts';
+import './support.css';
+
+/** /feedback (login): a new ticket and the user's tickets, 10 per page (spec shell §7 "Feedback: add, getlist"). */
+export function FeedbackPage() {
+  const { t } = useTranslation();
+  const [pageNo, setPageNo] = useState(1);
+  const [page, setPage] = useState<TicketPage | null>(null);
+  const [run, setRun] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run is the reload trigger.
+  useEffect(() => {
+    const controller = new AbortController();
+    void listTickets(pageNo, FEEDBACK_PAGE_SIZE, controller.signal)
+      .then((r) => {
+        if (isSuccess(r.code) && r.data) setPage(r.data);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [pageNo, run]);
+
+  const created = useCallback(() => {
+    setPageNo(1);
+    setRun((n) => n + 1);
+  }, []);
+  const pages = page ? pageCount(page.total, page.pageSize) : 1;
+
+  return (
+    <div className="sup-page sup-feedback">
+      <section className="sup-card" data-testid="feedback-form-card">
+        <h1 className="sup-title">{t('support.feedback.title')}</h1>
+        <p className="sup-muted sup-small">{t('support.feedback.subtitle')}</p>
+        <NewTicketForm onCreated={created} />
+      </section>
+      <section className="sup-card" data-testid="feedback-list">
+        <h2 className="sup-subtitle">{t('support.feedback.list')}</h2>
+        {page === null ? (
+          <p className="sup-muted">{t('common.loading')}</p>
+        ) : page.records.length === 0 ? (
+          <p className="sup-muted sup-empty">{t('support.feedback.empty')}</p>
+        ) : (
+          <table className="sup-table">
+            <thead>
+              <tr>
+                <th>{t('support.feedback.ticketTitle')}</th>
+                <th>{t('support.feedback.category')}</th>
+                <th>{t('support.feedback.status')}</th>
+                <th>{t('support.feedback.updated')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.records.map((x) => (
+                <tr key={x.id} data-testid="feedback-row" data-status={x.status}>
+                  <td>
+                    <Link href={`/feedback/${x.id}`} className="sup-link">
+                      #{x.id} {x.title}
+                    </Link>
+                  </td>
+                  <td>{t(`support.feedback.categories.${x.category as 'other'}`)}</td>
+                  <td>
+                    <span className={`sup-badge s${x.status}`}>
+                      {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
+                    </span>
+                  </td>
+                  <td className="sup-muted">{formatDateTime(x.updateTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {page && pages > 1 ? (
+          <div className="sup-pager">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={pageNo <= 1}
+              onClick={() => setPageNo((n) => n - 1)}
+            >
+              {t('support.feedback.prev')}
+            </button>
+            <span className="sup-muted sup-small">{t('support.feedback.page', { page: pageNo, pages })}</span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={pageNo >= pages}
+              onClick={() => setPageNo((n) => n + 1)}
+            >
+              {t('support.feedback.next')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+const EMPTY: TicketDraft = { category: '', title: '', content: '' };
+
+function NewTicketForm({ onCreated }: { onCreated: () => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<TicketDraft>(EMPTY);
+  const [image, setImage] = useState<{ id: string; preview: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (imageProblem(file)) {
+      setProblem(t('support.feedback.imageHint'));
+      return;
+    }
+    setProblem(null);
+    setUploading(true);
+    const r = await uploadFeedbackImage(file);
+    setUploading(false);
+    if (isSuccess(r.code) && r.data) setImage({ id: r.data.id, preview: URL.createObjectURL(file) });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || uploading) return;
+    const found = ticketProblem(draft);
+    if (found) {
+      setProblem(
+        t(`support.feedback.${found}`, { max: found === 'titleTooLong' ? MAX_TITLE_CHARS : MAX_MESSAGE_CHARS }),
+      );
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const r = await addTicket({
+      category: draft.category,
+      title: draft.title.trim(),
+      content: draft.content.trim(),
+      ...(image ? { imageId: image.id } : {}),
+    });
+    setBusy(false);
+    if (!isSuccess(r.code)) return;
+    showToast('success', t('support.feedback.submitted'));
+    if (image) URL.revokeObjectURL(image.preview);
+    setImage(null);
+    setDraft(EMPTY);
+    onCreated();
+  };
+
+  return (
+    <form className="sup-form" onSubmit={(e) => void submit(e)} noValidate data-testid="feedback-form">
+      <label className="sup-field">
+        <span className="sup-label">{t('support.feedback.category')}</span>
+        <select
+          className="sup-input"
+          name="category"
+          value={draft.category}
+          onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+        >
+          <option value="">{t('support.feedback.chooseCategory')}</option>
+          {FEEDBACK_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`support.feedback.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="sup-field">
+        <span className="sup-label">{t('support.feedback.ticketTitle')}</span>
+        <input
+          className="sup-input"
+          name="title"
+          maxLength={MAX_TITLE_CHARS}
+          placeholder={t('support.feedback.titlePlaceholder')}
+          value={draft.title}
+          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+        />
+      </label>
+      <label className="sup-field">
+        <span className="sup-label">{t('support.feedback.content')}</span>
+        <textarea
+          className="sup-input"
+          name="content"
+          rows={5}
+          placeholder={t('support.feedback.contentPlaceholder')}
+          value={draft.content}
+          onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+        />
+        <span className={`sup-counter${charCount(draft.content) > MAX_MESSAGE_CHARS ? ' over' : ''}`}>
+          {charCount(draft.content)} / {MAX_MESSAGE_CHARS}
+        </span>
+      </label>
+      <div className="sup-field">
+        <span className="sup-label">{t('support.feedback.image')}</span>
+        <div className="sup-upload-row">
+          {image ? (
+            <>
+              <img className="sup-preview" src={image.preview} alt="" data-testid="feedback-preview" />
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  URL.revokeObjectURL(image.preview);
+                  setImage(null);
+                }}
+              >
+                {t('support.feedback.removeImage')}
+              </button>
+            </>
+          ) : (
+            <label className="btn btn-ghost btn-sm sup-file">
+              {uploading ? t('support.feedback.uploading') : t('support.feedback.addImage')}
+              <input
+                type="file"
+                name="image"
+                accept={IMAGE_TYPES.join(',')}
+                onChange={(e) => {
+                  void pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+          )}
+          <span className="sup-muted sup-small">{t('support.feedback.imageHint')}</span>
+        </div>
+      </div>
+      {problem ? (
+        <span className="sup-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+      <button type="submit" className="btn btn-primary sup-submit" disabled={busy || uploading}>
+        {t('support.feedback.submit')}
+      </button>
+    </form>
+  );
+}
