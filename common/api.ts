@@ -140,3 +140,20 @@ export const HOME_PATHS = {
   /** Dev only: {unit, symbol, onlineInMs} lists a coin going live soon (e2e watches its countdown). */
   devNewCoin: '/dev/home/new-coin',
 } as const;
+
+/** Paths of the support routes (spec shell §7: the chat widget, and Feedback add, reply, get, close, getlist). */
+export const SUPPORT_PATHS = {
+  chatOpen: '/uc/support/chat/open',
+  chatMessages: '/uc/support/chat/messages',
+  chatSend: '/uc/support/chat/send',
+  feedbackAdd: '/uc/feedback/add',
+  feedbackReply: '/uc/feedback/reply',
+  feedbackGet: '/uc/feedback/get',
+  feedbackClose: '/uc/feedback/close',
+  feedbackList: '/uc/feedback/getlist',
+  feedbackUpload: '/uc/feedback/upload',
+  feedbackImage: '/uc/feedback/image',
+  /** Dev-only agent side (refused in production, like /dev/outbox). */
+  devChats: '/dev/support/chats',
+  devTickets: '/dev/support/feedback',
+} as const;

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { SUPPORT_PATHS } from '../../common/api.ts';
 import { firstFilePart, MAX_IMAGE_BYTES, sniffImage } from '../account/upload.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import { SupportHub } from '../support/hub.ts';
@@ -32,23 +33,6 @@ import {
 } from '../support/rules.ts';
 import { ok } from './envelope.ts';
 import { emptyBodyAsForm, PagingFields } from './shell-common.ts';
-
-/** Paths of the support routes (spec shell §7: the chat widget, and Feedback add, reply, get, close, getlist). */
-export const SUPPORT_PATHS = {
-  chatOpen: '/uc/support/chat/open',
-  chatMessages: '/uc/support/chat/messages',
-  chatSend: '/uc/support/chat/send',
-  feedbackAdd: '/uc/feedback/add',
-  feedbackReply: '/uc/feedback/reply',
-  feedbackGet: '/uc/feedback/get',
-  feedbackClose: '/uc/feedback/close',
-  feedbackList: '/uc/feedback/getlist',
-  feedbackUpload: '/uc/feedback/upload',
-  feedbackImage: '/uc/feedback/image',
-  /** Dev-only agent side (refused in production, like /dev/outbox). */
-  devChats: '/dev/support/chats',
-  devTickets: '/dev/support/feedback',
-} as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Lengths are checked after trimming (cleanText); the schema bound only stops absurd bodies early.

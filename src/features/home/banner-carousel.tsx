@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../api/use-request.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { type Advertise, type Banner, loadAdvertise, loadBanners } from './api.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import {
   BANNER_AUTOPLAY_MS,
   BANNER_GAP_PX,

@@ -3,21 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { groupCountry } from '../../app/user-group.ts';
-import { CloseIcon } from '../../ui/icons.tsx';
-import { QrCode } from '../../ui/qr-code.tsx';
-import { type DownloadLinks, loadCertificate, loadDownloadLinks } from './api.ts';
-import { useDocumentTheme } from './hooks.ts';
 import {
   AndroidIcon,
   ApkIcon,
   AppleIcon,
   CertificateIcon,
+  CloseIcon,
   HeadsetIcon,
   LayersIcon,
   QrIcon,
   ShieldIcon,
   WavesIcon,
-} from './icons.tsx';
+} from '../../ui/icons.tsx';
+import { QrCode } from '../../ui/qr-code.tsx';
+import { type DownloadLinks, loadCertificate, loadDownloadLinks } from './api.ts';
+import { useDocumentTheme } from './hooks.ts';
 import { nextScroll, partnerLogos } from './partners.ts';
 import { PARTNER_GAP_PX, PARTNER_STEP_MS, QR_SIZE_PX } from './rules.ts';
 

@@ -1,25 +1,12 @@
-import { TOKEN_HEADER } from '../../../common/api.ts';
+import { SUPPORT_PATHS, TOKEN_HEADER } from '../../../common/api.ts';
 import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { showToast } from '../../api/toast.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n.ts';
 import type { ChatMessage } from './chat-model.ts';
 
-/** Server paths (server/http/support.ts SUPPORT_PATHS). */
-export const P = {
-  chatOpen: '/uc/support/chat/open',
-  chatMessages: '/uc/support/chat/messages',
-  chatSend: '/uc/support/chat/send',
-  feedbackAdd: '/uc/feedback/add',
-  feedbackReply: '/uc/feedback/reply',
-  feedbackGet: '/uc/feedback/get',
-  feedbackClose: '/uc/feedback/close',
-  feedbackList: '/uc/feedback/getlist',
-  feedbackUpload: '/uc/feedback/upload',
-  feedbackImage: '/uc/feedback/image',
-  devChats: '/dev/support/chats',
-  devTickets: '/dev/support/feedback',
-} as const;
+/** Server paths (common/api.ts). */
+export const P = SUPPORT_PATHS;
 
 /** Seconds a long poll may wait on the server (below the request layer's 30 s timeout). */
 export const POLL_WAIT_S = 20;

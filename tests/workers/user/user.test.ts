@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { USER_FILLS_CAP, USER_ORDERS_CAP, UserChannel } from '../../../workers/user/index.ts';
+import { spotOrder } from '../../common/spot-order.ts';
 
 const order = (orderId: number, fields: Record<string, unknown> = {}) => ({
-  orderId,
-  symbol: 'BTC/USDT',
-  coinSymbol: 'BTC',
-  baseSymbol: 'USDT',
-  direction: 1,
-  type: 1,
-  price: '60000',
-  amount: '0.1',
-  tradedAmount: '0',
-  turnover: '0',
-  averagePrice: '0',
-  fee: '0',
-  feeCoin: 'BTC',
-  triggerPrice: '0',
-  triggerType: 0,
-  triggered: false,
-  status: 0,
+  ...spotOrder(orderId),
   time: 1000,
   updateTime: 1000,
   ...fields,

@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SpotOrder } from '../../../../common/trading.ts';
 import type { SpotAccount } from '../../../../src/features/trade/order-entry/math.ts';
 import { mergeAccount, mergeOpenOrders } from '../../../../src/features/trade/spot-session.ts';
+import { spotOrder } from '../../../common/spot-order.ts';
 
-const order = (orderId: number, fields: Partial<SpotOrder> = {}): SpotOrder => ({
-  orderId,
-  symbol: 'BTC/USDT',
-  coinSymbol: 'BTC',
-  baseSymbol: 'USDT',
-  direction: 1,
-  type: 1,
-  price: '60000',
-  amount: '0.1',
-  tradedAmount: '0',
-  turnover: '0',
-  averagePrice: '0',
-  fee: '0',
-  feeCoin: 'BTC',
-  triggerPrice: '0',
-  triggerType: 0,
-  triggered: false,
-  status: 0,
-  time: orderId * 1000,
-  updateTime: orderId * 1000,
-  ...fields,
-});
+const order = spotOrder;
 
 describe('the spot session', () => {
   it('lays the live states over the fetched open orders, newest first', () => {
