@@ -63,7 +63,7 @@ const TARGET_FRAME_MS = 18;
 /** The next frame's budget from this one's and the interval since the last frame: slow to grow, quick to shrink. */
 export function nextBudget(ms: number, interval: number): number {
   // Each overshoot is a late frame.
-  return interval > TARGET_FRAME_MS ? Math.max(BUDGET_MIN_MS, ms * 0.7) : Math.min(BUDGET_MAX_MS, ms + 0.05);
+  return interval > TARGET_FRAME_MS ? Math.max(BUDGET_MIN_MS, ms * 0.7) : Math.min(BUDGET_MAX_MS, ms + 0.02);
 }
 
 function runBudget(now: number): void {
