@@ -107,6 +107,51 @@ function useTexts() {
 
 const sideClass = (d: number) => (d === Side.buy ? 'up' : 'down');
 
+type Column =
+  | 'time'
+  | 'pair'
+  | 'type'
+  | 'side'
+  | 'price'
+  | 'amount'
+  | 'filled'
+  | 'total'
+  | 'average'
+  | 'trigger'
+  | 'status'
+  | 'fee'
+  | 'role'
+  | 'action'
+  | 'coin'
+  | 'availableBalance'
+  | 'frozen';
+
+function Head({ cols }: { cols: readonly Column[] }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        {cols.map((c) => (
+          <th key={c}>{t(`trade.orders.${c}`)}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The cells every order list starts with: time, pair, type, side. */
+function OrderLead({ order: o }: { order: SpotOrder }) {
+  const text = useTexts();
+  return (
+    <>
+      <td>{formatDateTime(o.time, true)}</td>
+      <td>{o.symbol}</td>
+      <td>{text.type(o)}</td>
+      <td className={sideClass(o.direction)}>{text.side(o.direction)}</td>
+    </>
+  );
+}
+
 function OpenOrders(props: { orders: SpotOrder[]; symbol: string | null; session: SpotSession }) {
   const { orders, symbol, session } = props;
   const text = useTexts();
@@ -154,28 +199,13 @@ function OpenOrders(props: { orders: SpotOrder[]; symbol: string | null; session
         </div>
       )}
       <table className="orders-table" data-list="open">
-        <thead>
-          <tr>
-            <th>{t('trade.orders.time')}</th>
-            <th>{t('trade.orders.pair')}</th>
-            <th>{t('trade.orders.type')}</th>
-            <th>{t('trade.orders.side')}</th>
-            <th>{t('trade.orders.price')}</th>
-            <th>{t('trade.orders.amount')}</th>
-            <th>{t('trade.orders.filled')}</th>
-            <th>{t('trade.orders.total')}</th>
-            <th>{t('trade.orders.trigger')}</th>
-            <th>{t('trade.orders.status')}</th>
-            <th>{t('trade.orders.action')}</th>
-          </tr>
-        </thead>
+        <Head
+          cols={['time', 'pair', 'type', 'side', 'price', 'amount', 'filled', 'total', 'trigger', 'status', 'action']}
+        />
         <tbody>
           {orders.map((o) => (
             <tr key={o.orderId} data-order-id={o.orderId}>
-              <td>{formatDateTime(o.time, true)}</td>
-              <td>{o.symbol}</td>
-              <td>{text.type(o)}</td>
-              <td className={sideClass(o.direction)}>{text.side(o.direction)}</td>
+              <OrderLead order={o} />
               <td>{o.price}</td>
               <td>{o.amount}</td>
               <td>{o.tradedAmount}</td>
@@ -240,28 +270,13 @@ function OrderHistory(props: { symbol: string | null; version: number }) {
   return (
     <div className="orders-body">
       <table className="orders-table" data-list="history">
-        <thead>
-          <tr>
-            <th>{t('trade.orders.time')}</th>
-            <th>{t('trade.orders.pair')}</th>
-            <th>{t('trade.orders.type')}</th>
-            <th>{t('trade.orders.side')}</th>
-            <th>{t('trade.orders.average')}</th>
-            <th>{t('trade.orders.price')}</th>
-            <th>{t('trade.orders.filled')}</th>
-            <th>{t('trade.orders.amount')}</th>
-            <th>{t('trade.orders.total')}</th>
-            <th>{t('trade.orders.trigger')}</th>
-            <th>{t('trade.orders.status')}</th>
-          </tr>
-        </thead>
+        <Head
+          cols={['time', 'pair', 'type', 'side', 'average', 'price', 'filled', 'amount', 'total', 'trigger', 'status']}
+        />
         <tbody>
           {records.map((o) => (
             <tr key={o.orderId} data-order-id={o.orderId}>
-              <td>{formatDateTime(o.time, true)}</td>
-              <td>{o.symbol}</td>
-              <td>{text.type(o)}</td>
-              <td className={sideClass(o.direction)}>{text.side(o.direction)}</td>
+              <OrderLead order={o} />
               <td>{o.averagePrice === '0' ? '--' : o.averagePrice}</td>
               <td>{o.type === OrderType.market ? t('trade.orders.market') : o.price}</td>
               <td>{o.tradedAmount}</td>
@@ -285,18 +300,7 @@ function TradeHistory(props: { symbol: string | null; version: number }) {
   return (
     <div className="orders-body">
       <table className="orders-table" data-list="trades">
-        <thead>
-          <tr>
-            <th>{t('trade.orders.time')}</th>
-            <th>{t('trade.orders.pair')}</th>
-            <th>{t('trade.orders.side')}</th>
-            <th>{t('trade.orders.price')}</th>
-            <th>{t('trade.orders.amount')}</th>
-            <th>{t('trade.orders.total')}</th>
-            <th>{t('trade.orders.fee')}</th>
-            <th>{t('trade.orders.role')}</th>
-          </tr>
-        </thead>
+        <Head cols={['time', 'pair', 'side', 'price', 'amount', 'total', 'fee', 'role']} />
         <tbody>
           {records.map((f) => (
             <tr key={`${f.tradeId}:${f.direction}`} data-order-id={f.orderId}>
@@ -355,13 +359,7 @@ function Balances({ session }: { session: SpotSession }) {
   return (
     <div className="orders-body">
       <table className="orders-table" data-list="balances">
-        <thead>
-          <tr>
-            <th>{t('trade.orders.coin')}</th>
-            <th>{t('trade.orders.availableBalance')}</th>
-            <th>{t('trade.orders.frozen')}</th>
-          </tr>
-        </thead>
+        <Head cols={['coin', 'availableBalance', 'frozen']} />
         <tbody>
           {(rows ?? []).map((b) => (
             <tr key={b.unit} data-coin={b.unit}>
