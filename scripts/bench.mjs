@@ -1,12 +1,15 @@
 // npm run bench -- <name> [flags]: bundles bench/<name>/main.ts with esbuild and runs it (flags pass through).
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, root, run } from './lib.mjs';
 
 const [name, ...flags] = process.argv.slice(2);
 const entry = name && join(root, 'bench', name, 'main.ts');
 if (!entry || !existsSync(entry)) {
-  process.stderr.write('usage: npm run bench -- <engine|depth> [--json] [flags]; npm run record / replay (README)\n');
+  const names = readdirSync(join(root, 'bench'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(root, 'bench', e.name, 'main.ts')))
+    .map((e) => e.name);
+  process.stderr.write(`usage: npm run bench -- <${names.join('|')}> [--json] [flags]; npm run record / replay (README)\n`);
   process.exit(2);
 }
 ensureDependencies();
