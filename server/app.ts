@@ -19,6 +19,7 @@ import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
 import { accountRoutes } from './http/account.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
+import { downloadRoutes } from './http/downloads.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
 import { homeRoutes } from './http/home.ts';
@@ -131,6 +132,7 @@ export const app = fp<AppOptions>(
     fastify.account.sockets.attach(fastify.websocketServer);
     await fastify.register(exchangeRoutes, { exchange });
     await fastify.register(shellRoutes);
+    await fastify.register(downloadRoutes);
     await fastify.register(contentPageRoutes);
     await fastify.register(homeRoutes);
     await fastify.register(supportRoutes);

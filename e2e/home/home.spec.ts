@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { HOME_PATHS } from '../../common/api.ts';
 import { expect, test } from '../fixtures.ts';
@@ -204,6 +206,10 @@ test('a new coin goes live during the visit: countdowns reach zero, the row relo
 });
 
 test('services, certificate, partner strip and download section', async ({ page }) => {
+  // An operator publishes the Android build in DATA_DIR/downloads; only then is it offered (server/http/downloads.ts).
+  const downloads = join(process.env.E2E_DATA_DIR ?? '', 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  writeFileSync(join(downloads, 'tickstream-android.apk'), 'PK-test-build');
   await page.goto('/');
   await expect(page.getByTestId('service-item')).toHaveCount(4);
   const certificate = page.getByRole('link', { name: 'View the registration' });
@@ -231,5 +237,9 @@ test('services, certificate, partner strip and download section', async ({ page 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('target', '_blank');
-  await expect(page.getByRole('link', { name: 'Download the Android APK' })).toHaveAttribute('href', /\.apk$/);
+  const apk = page.getByRole('link', { name: 'Download the Android APK' });
+  await expect(apk).toHaveAttribute('href', /\.apk$/);
+  const served = await page.request.get((await apk.getAttribute('href')) ?? '');
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toBe('PK-test-build');
 });

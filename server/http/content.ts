@@ -4,6 +4,7 @@ import { ApiCode } from '../../common/api.ts';
 import { type NoticeRow, shellContentRepository } from '../db/repositories/shell-content.ts';
 import { FOOTER_GROUPS } from '../db/seed/shell-config.ts';
 import { WEB_SOURCE } from '../db/seed/shell-words.ts';
+import { publishedLink } from './downloads.ts';
 import { ApiError, ok, requestLang } from './envelope.ts';
 import { apiOk, countryOf, currentUser, PagingFields, paging } from './shell-common.ts';
 
@@ -90,7 +91,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         country,
         specialGroup: country !== null && groupCountries.includes(country),
         newMember: user !== null && newMemberEnable && app.clock() - user.created_at < newMemberDays * DAY_MS,
-        apk: text(appLinks.apk),
+        apk: await publishedLink(app.config.dataDir, text(appLinks.apk)),
       });
     },
   });
@@ -115,10 +116,12 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/config/toDownAppPage', async () => {
     const links = await content.config('app');
     return ok({
-      apk: text(links.apk),
+      // The APK is offered once an operator has published it (server/http/downloads.ts); no app is built here.
+      apk: await publishedLink(app.config.dataDir, text(links.apk)),
       googlePlay: text(links.googlePlay),
       appStore: text(links.appStore),
-      downloadPage: text(links.downloadPage),
+      // No download page is served: the QR codes then point at the site itself.
+      downloadPage: '',
       version: text(links.version),
       hideStoreCountries: strings(links.hideStoreCountries),
     });

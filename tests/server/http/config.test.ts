@@ -30,7 +30,8 @@ describe('header switches and site configuration', () => {
         country: null,
         specialGroup: false,
         newMember: false,
-        apk: '/download/tickstream-android.apk',
+        // No APK is published in DATA_DIR/downloads.
+        apk: '',
       },
     });
     // The same over a form POST.
@@ -101,7 +102,8 @@ describe('header switches and site configuration', () => {
   it('gives the app links for the QR codes and the download section', async () => {
     const { code, data } = (await get(t, '/config/toDownAppPage')).json();
     expect(code).toBe(0);
-    expect(data).toMatchObject({ apk: '/download/tickstream-android.apk', version: '3.2.0' });
+    // The APK link is offered only once a build is published; no download page is served.
+    expect(data).toMatchObject({ apk: '', downloadPage: '', version: '3.2.0' });
     expect(data.googlePlay).toMatch(/^https:\/\/play\.google\.com\//);
     expect(data.appStore).toMatch(/^https:\/\/apps\.apple\.com\//);
   });
