@@ -9,7 +9,9 @@ if (!entry || !existsSync(entry)) {
   const names = readdirSync(join(root, 'bench'), { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(root, 'bench', e.name, 'main.ts')))
     .map((e) => e.name);
-  process.stderr.write(`usage: npm run bench -- <${names.join('|')}> [--json] [flags]; npm run record / replay (README)\n`);
+  process.stderr.write(
+    `usage: npm run bench -- <${names.join('|')}> [--json] [flags]; npm run record / replay (README)\n`,
+  );
   process.exit(2);
 }
 ensureDependencies();
