@@ -18,9 +18,7 @@
  * to ≤ 60 snapshots/s per book; naive applies every frame, and falls behind when it cannot keep up); diffs_per_s what the server sent;
  * side_paints_per_s how many book sides were repainted (ours: ladder paints; naive: 2 per applied frame).
  * Run: npm run bench -- ui [--seconds 5] [--warmup 2] [--books 1,8,16,32] [--rate 50] [--throttle 4] [--json]
- * [--profile] [--layers] [--unbudgeted] (--layers: ours with the depth bars on a canvas under the text, the text
- * repainted per cell, where order-book.tsx uses one canvas per side and repaints a changed row; --unbudgeted:
- * ours drawing every ladder in the frame after its snapshot, without the shared frame budget of surface.ts;
+ * [--profile] [--unbudgeted] (--unbudgeted: ours drawing every ladder in the frame after its snapshot, without the shared frame budget of surface.ts;
  * --profile: the page's top functions by self time and fillText calls per frame, to stderr); CHROMIUM_PATH overrides /usr/bin/chromium. About 10 s per page: 80 s for the default run.
  */
 import { join } from 'node:path';
@@ -37,8 +35,6 @@ const THROTTLE = option('throttle', 4);
 const BOOKS = listOption('books', [1, 8, 16, 32]);
 /** Prints the page main thread's top functions by self time per run, to stderr (bundles left unminified). */
 const PROFILE = process.argv.includes('--profile');
-/** Ours with the depth bars on a canvas layer under the text, text repainted per cell (for comparison). */
-const LAYERS = process.argv.includes('--layers');
 /** Ours with every ladder drawn in the frame after its snapshot, not within the shared frame budget (comparison). */
 const UNBUDGETED = process.argv.includes('--unbudgeted');
 const MODES = ['ours', 'naive'] as const;
@@ -185,7 +181,7 @@ async function runOne(books: number, mode: Mode): Promise<Result> {
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(
-      `${feed.url}/?mode=${mode}&books=${books}&priceScale=${GRID.priceScale}&amountScale=${GRID.amountScale}${PROFILE ? '&profile=1' : ''}${LAYERS ? '&layers=1' : ''}${UNBUDGETED ? '&unbudgeted=1' : ''}`,
+      `${feed.url}/?mode=${mode}&books=${books}&priceScale=${GRID.priceScale}&amountScale=${GRID.amountScale}${PROFILE ? '&profile=1' : ''}${UNBUDGETED ? '&unbudgeted=1' : ''}`,
     );
     await tab.waitForFunction((n) => ((globalThis as unknown as PageGlobals).bench?.ready() ?? 0) >= n, books, {
       timeout: READY_TIMEOUT_MS,

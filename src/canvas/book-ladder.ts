@@ -1,7 +1,7 @@
 // One side of the order book drawn on canvas (spec trading §3, §9): depth bar, price, amount, cumulative volume and
-// value per level. Each cell's number is kept, so a frame formats and repaints only the cells that changed; the depth
-// bars and the hovered row go on a layer under the text, so a new cumulative volume (which moves the bar and the
-// total of every row below it) costs a fillRect and the total's text, not whole rows.
+// value per level. Each row's numbers are kept, so a frame formats and repaints only the rows that changed, and
+// formatted numbers are cached by value. (A depth-bar layer under the text, to repaint single cells, was measured and
+// dropped: compositing the extra canvas cost more than the text it saved.)
 import { BOOK_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatPrice } from '../format/price.ts';
@@ -154,7 +154,7 @@ const SCRATCH = 7;
 /** Text cells: the own-order mark, price, amount, total, value (scratch columns 4, 0, 1, 2, 3). */
 const CELLS = 5;
 
-/** Column geometry of a width, in whole CSS pixels: cell `c` spans [edges[c], edges[c + 1]); text anchors. */
+/** Column geometry of a width, in whole CSS pixels: text anchors and the widest text each cell may draw. */
 function layout(width: number) {
   const inner = width - PAD * 2;
   const right = COLUMNS.map((f) => Math.round(PAD + inner * f));
@@ -162,8 +162,6 @@ function layout(width: number) {
   const amountAt = right[1] as number;
   const totalAt = right[2] as number;
   const valueAt = right[3] as number;
-  // Right-aligned text ends at its anchor; the next cell starts a little after it for anti-aliasing.
-  const edges = [0, PAD, priceEnd, amountAt + 2, totalAt + 2, Math.max(width, valueAt + 2)];
   const anchors = [0, PAD, amountAt, totalAt, valueAt];
   const maxWidths = [
     0,
@@ -172,18 +170,14 @@ function layout(width: number) {
     Math.max(1, totalAt - (amountAt + 2) - 2),
     Math.max(1, valueAt - (totalAt + 2) - 2),
   ];
-  return { width, edges, anchors, maxWidths };
+  return { width, anchors, maxWidths };
 }
 
-/**
- * Draws a side, formatting and repainting only the cells whose numbers changed since the last paint (all when
- * `full`). With a `bars` layer (a canvas under `ctx`), depth bars and the hover highlight are drawn there and each
- * text cell is cleared and drawn on its own; without one, everything goes on `ctx` and a change repaints the row.
- */
+/** Draws a side: a row with any change is cleared and drawn whole (all rows when `full`). */
 export class LadderPainter {
   /** Per text cell: the number it shows (NaN: nothing). */
   private readonly memo = new RowMemo();
-  /** Per row: bar width and hovered, of what the bar layer shows. */
+  /** Per row: bar width and hovered. */
   private readonly barMemo = new RowMemo();
   /** Per text cell: the text it shows, so a number that formats as before is not drawn again. */
   private texts: string[] = [];
@@ -192,31 +186,16 @@ export class LadderPainter {
   private readonly prices = new FormatCache(formatPrice);
   private readonly amounts = new FormatCache(formatBookAmount);
   private readonly values = new FormatCache(formatBookAmount);
-  /** Whether the last paint had a bar layer (a switch starts over). */
-  private layered: boolean | null = null;
 
-  paint(
-    ctx: CanvasRenderingContext2D,
-    size: SurfaceSize,
-    input: LadderInput,
-    full: boolean,
-    bars: CanvasRenderingContext2D | null = null,
-  ): void {
+  paint(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, full: boolean): void {
     const rows = rowsThatFit(size.height);
-    const layered = bars !== null;
     const width = size.width;
-    if (this.layered !== layered) {
-      this.layered = layered;
-      full = true;
-      ctx.clearRect(0, 0, width, size.height);
-      bars?.clearRect(0, 0, width, size.height);
-    }
     if (this.geometry.width !== width) this.geometry = layout(width);
     // The text depends on the numbers and the scales only.
     const settings = `${input.priceScale}|${input.amountScale}|${width}`;
     const stale = this.memo.reset(rows, CELLS, settings, full);
     if (stale) ctx.clearRect(0, 0, width, size.height);
-    if (this.barMemo.reset(rows, 2, settings, full)) (bars ?? ctx).clearRect(0, 0, width, size.height);
+    if (this.barMemo.reset(rows, 2, settings, full)) ctx.clearRect(0, 0, width, size.height);
     if (this.texts.length !== rows * CELLS || full || stale) this.texts = new Array<string>(rows * CELLS).fill('');
     if (this.scratch.length !== rows * SCRATCH) this.scratch = new Float64Array(rows * SCRATCH);
 
@@ -238,35 +217,28 @@ export class LadderPainter {
     // Rows with no level any more.
     for (let i = n; i < rows; i++) {
       const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
-      if (this.memo.clear(i)) ctx.clearRect(0, top, width, ROW_HEIGHT);
-      if (this.barMemo.clear(i)) (bars ?? ctx).clearRect(0, top, width, ROW_HEIGHT);
+      const hadText = this.memo.clear(i);
+      if (this.barMemo.clear(i) || hadText) ctx.clearRect(0, top, width, ROW_HEIGHT);
       this.texts.fill('', i * CELLS, (i + 1) * CELLS);
     }
 
-    if (layered) {
-      this.paintBars(bars, size, input, rows, n);
-      ctx.font = input.font;
-      ctx.textBaseline = 'middle';
-      this.paintText(ctx, size, input, rows, n, true);
-    } else {
-      // One canvas: a row with any change is cleared and drawn whole (bar, then every cell's text over it).
-      for (let i = 0; i < n; i++) {
-        const s = i * SCRATCH;
-        let same = this.barMemo.sameCell(i, 0, scratch[s + 5] as number);
-        same = this.barMemo.sameCell(i, 1, scratch[s + 6] as number) && same;
-        for (let c = 0; c < CELLS && same; c++)
-          same = this.memo.sameCell(i, c, scratch[s + (SOURCE[c] as number)] as number);
-        if (same) continue;
-        this.memo.forget(i);
-        this.texts.fill('', i * CELLS, (i + 1) * CELLS);
-        const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
-        ctx.clearRect(0, top, width, ROW_HEIGHT);
-        this.drawBar(ctx, input, width, top, scratch[s + 5] as number, scratch[s + 6] === 1);
-      }
-      ctx.font = input.font;
-      ctx.textBaseline = 'middle';
-      this.paintText(ctx, size, input, rows, n, false);
+    // A row with any change is cleared and its bar drawn; then its cells' text over it.
+    for (let i = 0; i < n; i++) {
+      const s = i * SCRATCH;
+      let same = this.barMemo.sameCell(i, 0, scratch[s + 5] as number);
+      same = this.barMemo.sameCell(i, 1, scratch[s + 6] as number) && same;
+      for (let c = 0; c < CELLS && same; c++)
+        same = this.memo.sameCell(i, c, scratch[s + (SOURCE[c] as number)] as number);
+      if (same) continue;
+      this.memo.forget(i);
+      this.texts.fill('', i * CELLS, (i + 1) * CELLS);
+      const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
+      ctx.clearRect(0, top, width, ROW_HEIGHT);
+      this.drawBar(ctx, input, width, top, scratch[s + 5] as number, scratch[s + 6] === 1);
     }
+    ctx.font = input.font;
+    ctx.textBaseline = 'middle';
+    this.paintText(ctx, size, input, rows, n);
   }
 
   private drawBar(
@@ -287,38 +259,14 @@ export class LadderPainter {
     }
   }
 
-  private paintBars(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, rows: number, n: number) {
-    const scratch = this.scratch;
-    const width = size.width;
-    for (let i = 0; i < n; i++) {
-      const s = i * SCRATCH;
-      const bar = scratch[s + 5] as number;
-      const hovered = scratch[s + 6] as number;
-      const same = this.barMemo.sameCell(i, 0, bar);
-      if (this.barMemo.sameCell(i, 1, hovered) && same) continue;
-      const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
-      ctx.clearRect(0, top, width, ROW_HEIGHT);
-      this.drawBar(ctx, input, width, top, bar, hovered === 1);
-    }
-  }
-
   /** Column by column, so the alignment and colour are set once per column. */
-  private paintText(
-    ctx: CanvasRenderingContext2D,
-    size: SurfaceSize,
-    input: LadderInput,
-    rows: number,
-    n: number,
-    clearCells: boolean,
-  ) {
+  private paintText(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, rows: number, n: number) {
     const scratch = this.scratch;
     const texts = this.texts;
-    const { edges, anchors, maxWidths } = this.geometry;
+    const { anchors, maxWidths } = this.geometry;
     const sideColor = input.side === 'ask' ? input.colors.down : input.colors.up;
     for (let c = 0; c < CELLS; c++) {
       const source = SOURCE[c] as number;
-      const x0 = edges[c] as number;
-      const cellWidth = (edges[c + 1] as number) - x0;
       const anchor = anchors[c] as number;
       const maxWidth = maxWidths[c] as number;
       let styled = false;
@@ -329,9 +277,8 @@ export class LadderPainter {
         const k = i * CELLS + c;
         if (texts[k] === text) continue;
         texts[k] = text;
-        const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
-        if (clearCells) ctx.clearRect(x0, top, cellWidth, ROW_HEIGHT);
         if (text === '') continue;
+        const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
         if (!styled) {
           styled = true;
           ctx.fillStyle = c <= 1 ? sideColor : c === 4 ? input.colors.muted : input.colors.text;

@@ -10,25 +10,13 @@ export interface SurfaceSize {
 }
 
 /**
- * `draw(ctx, size, full, under)` runs in a frame after {@link CanvasSurface.invalidate}; `full` is true when the whole
- * canvas was cleared (first frame, resize, ratio or font change), so the owner must repaint everything, not only what
- * changed since its last draw. `under` is the context of the layer canvas given to the surface (null without one):
- * sized, scaled and cleared with the main canvas, so what changes often under the text (depth bars) can be repainted
- * without repainting the text over it.
+ * `draw(ctx, size, full)` runs in a frame after {@link CanvasSurface.invalidate}; `full` is true when the whole canvas
+ * was cleared (first frame, resize, ratio or font change), so the owner must repaint everything, not only what changed
+ * since its last draw.
  */
-export type DrawFn = (
-  ctx: CanvasRenderingContext2D,
-  size: SurfaceSize,
-  full: boolean,
-  under: CanvasRenderingContext2D | null,
-) => void;
+export type DrawFn = (ctx: CanvasRenderingContext2D, size: SurfaceSize, full: boolean) => void;
 
 export interface SurfaceOptions {
-  /**
-   * A second canvas laid exactly under the surface's canvas by the owner's CSS (same box, `pointer-events: none`):
-   * it takes the size and ratio of the canvas, which alone is observed and receives the pointer.
-   */
-  under?: HTMLCanvasElement | null;
   /**
    * Shares a per-frame time budget with the other budgeted surfaces instead of always drawing in the next frame: when
    * many surfaces change every frame (many live order books), the ones that do not fit wait for the following frames,
@@ -91,13 +79,11 @@ function runBudget(now: number): void {
 
 export class CanvasSurface {
   private readonly ctx: CanvasRenderingContext2D | null;
-  private readonly underCtx: CanvasRenderingContext2D | null;
   private size: SurfaceSize = { width: 0, height: 0, ratio: 1 };
   private frame = 0;
   /** Budgeted: waiting in the shared queue. */
   private queued = false;
   private full = true;
-  private readonly under: HTMLCanvasElement | null;
   private readonly budgeted: boolean;
   /** With `skipOffscreen`: whether the canvas is in the viewport, and an invalidation waits for it to be. */
   private onScreen = true;
@@ -112,8 +98,6 @@ export class CanvasSurface {
     private readonly draw: DrawFn,
     options: SurfaceOptions = {},
   ) {
-    const under = options.under ?? null;
-    this.under = under;
     this.budgeted = options.budgeted === true;
     if (options.skipOffscreen && typeof IntersectionObserver !== 'undefined') {
       this.intersection = new IntersectionObserver((entries) => {
@@ -128,7 +112,6 @@ export class CanvasSurface {
       this.intersection.observe(canvas);
     }
     this.ctx = canvas.getContext('2d', { alpha: true });
-    this.underCtx = under?.getContext('2d', { alpha: true }) ?? null;
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.observer?.observe(canvas);
     this.watchRatio();
@@ -162,10 +145,6 @@ export class CanvasSurface {
     this.size = { width, height, ratio };
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
-    if (this.under) {
-      this.under.width = this.canvas.width;
-      this.under.height = this.canvas.height;
-    }
     this.invalidate(true);
   }
 
@@ -202,12 +181,7 @@ export class CanvasSurface {
     this.full = false;
     ctx.setTransform(this.size.ratio, 0, 0, this.size.ratio, 0, 0);
     if (full) ctx.clearRect(0, 0, this.size.width, this.size.height);
-    const under = this.underCtx;
-    if (under) {
-      under.setTransform(this.size.ratio, 0, 0, this.size.ratio, 0, 0);
-      if (full) under.clearRect(0, 0, this.size.width, this.size.height);
-    }
-    this.draw(ctx, this.size, full, under);
+    this.draw(ctx, this.size, full);
   };
 
   dispose(): void {

@@ -104,9 +104,8 @@ export const PAGE_CSS = `
   .book h2 { margin: 0; height: 20px; font-size: 12px; line-height: 20px; padding: 0 8px; }
   .book h2 span { float: right; color: #848e9c; }
   .side { display: block; width: 236px; height: 200px; overflow: hidden; }
-  .side.layered { position: relative; }
-  .side.layered canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
-  .side.layered canvas:not(:last-child) { pointer-events: none; }
+  .side.canvas-side { position: relative; }
+  .side.canvas-side canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
   .mid { height: 20px; line-height: 20px; padding: 0 8px; color: #0ecb81; }
   .row { display: flex; height: 20px; line-height: 20px; padding: 0 8px; position: relative; }
   .row span { flex: 1; text-align: right; position: relative; }

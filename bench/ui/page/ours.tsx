@@ -39,7 +39,6 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
   const seen = new Set<string>();
   const live = new Map<string, boolean>();
   const params = new URLSearchParams(location.search);
-  const single = params.get('layers') !== '1';
   const unbudgeted = params.get('unbudgeted') === '1';
   const counters: PageCounters = {
     updates: 0,
@@ -55,29 +54,26 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
     title.textContent = symbol;
     const status = document.createElement('span');
     title.append(status);
-    // One canvas per side as order-book.tsx (the painter repaints a changed row whole); `?layers=1`: the depth bars on
-    // a canvas under the text, each text cell repainted on its own.
-    const layered = () => {
+    // One canvas per side, as order-book.tsx.
+    const canvasBox = () => {
       const box = document.createElement('div');
-      box.className = 'side layered';
-      const bars = single ? null : document.createElement('canvas');
+      box.className = 'side canvas-side';
       const text = document.createElement('canvas');
-      if (bars) box.append(bars);
       box.append(text);
-      return { box, bars, text };
+      return { box, text };
     };
-    const asks = layered();
+    const asks = canvasBox();
     const mid = document.createElement('div');
     mid.className = 'mid';
-    const bids = layered();
+    const bids = canvasBox();
     panel.append(title, asks.box, mid, bids.box);
     root.append(panel);
 
     const spec: ViewSpec = { kind: 'book', symbol, depth: DEPTH, groupTicks: 0 };
     let book: BookSnapshot | null = null;
-    const surface = (side: 'ask' | 'bid', canvases: { text: HTMLCanvasElement; bars: HTMLCanvasElement | null }) => {
+    const surface = (side: 'ask' | 'bid', canvases: { text: HTMLCanvasElement }) => {
       const painter = new LadderPainter();
-      const draw: DrawFn = (ctx, size, full, under) => {
+      const draw: DrawFn = (ctx, size, full) => {
         counters.paints = (counters.paints ?? 0) + 1;
         const rows = rowsThatFit(size.height);
         const maxCum = Math.max(maxCumulative(book?.asks, rows), maxCumulative(book?.bids, rows));
@@ -94,11 +90,9 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
             hover: Number.NaN,
           },
           full,
-          under,
         );
       };
       return new CanvasSurface(canvases.text, draw, {
-        under: canvases.bars,
         budgeted: !unbudgeted,
         skipOffscreen: !unbudgeted,
       });

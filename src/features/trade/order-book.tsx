@@ -102,7 +102,9 @@ export function OrderBook(props: {
         if (isOwnLevel(price, set, factor)) marked.push(formatPrice(price, shownScale));
       }
     }
-    el.dataset.ownLevels = marked.join(' ');
+    const shown = marked.join(' ');
+    // Runs on every snapshot while the user has orders here: touch the DOM only on a change.
+    if (el.dataset.ownLevels !== shown) el.dataset.ownLevels = shown;
   };
 
   const book = useViewData({ kind: 'book', symbol, depth: DEPTH, groupTicks: group }, visible, (snapshot) => {
@@ -133,7 +135,7 @@ export function OrderBook(props: {
       // Theme colours and font are read on full repaints only (computed style is not free at 60 Hz).
       let colors = colorsOf(root);
       let font = fontOf(root);
-      const draw: DrawFn = (ctx, size, full, under) => {
+      const draw: DrawFn = (ctx, size, full) => {
         if (full) {
           colors = colorsOf(root);
           font = fontOf(root);
@@ -157,11 +159,9 @@ export function OrderBook(props: {
             tickFactor: settings.current.factor,
           },
           full,
-          under,
         );
       };
-      // One canvas per side (a depth-bar layer under the text costs more in compositing than it saves in text, as
-      // bench/ui --layers shows), drawn within the frame budget shared with other books, not while off screen.
+      // Drawn within the frame budget shared with other books, and not while off screen.
       return new CanvasSurface(canvas, draw, { budgeted: true, skipOffscreen: true });
     };
     const ask = make('ask', askCanvas.current);

@@ -75,72 +75,62 @@ describe('FormatCache', () => {
 });
 
 describe('LadderPainter', () => {
-  it('draws every cell first, then only the cells that changed; bars go on their own layer', () => {
+  it('draws every row first, then only the rows that changed', () => {
     const painter = new LadderPainter();
-    const text = recorder();
-    const bars = recorder();
-    painter.paint(text, SIZE, input(side([100, 1], [99, 2], [98, 3])), true, bars);
-    expect(text.texts()).toHaveLength(12);
-    expect(bars.ops('fillRect')).toHaveLength(3);
-    expect(text.ops('fillRect')).toHaveLength(0);
-    text.reset();
-    bars.reset();
+    const ctx = recorder();
+    painter.paint(ctx, SIZE, input(side([100, 1], [99, 2], [98, 3])), true);
+    expect(ctx.texts()).toHaveLength(12);
+    expect(ctx.ops('fillRect')).toHaveLength(3);
+    ctx.reset();
     // Same book: nothing drawn.
-    painter.paint(text, SIZE, input(side([100, 1], [99, 2], [98, 3])), false, bars);
-    expect(text.calls.filter((c) => c.op !== 'fillRect')).toHaveLength(0);
-    expect(bars.calls).toHaveLength(0);
-    // The best level's volume changes: its amount, its value and every total below; the bars of every row.
-    painter.paint(text, SIZE, input(side([100, 1.5], [99, 2], [98, 3])), false, bars);
-    expect(text.texts()).toEqual(['1.50000', '1.50000', '3.50000', '6.50000', '150.00']);
-    expect(text.ops('clearRect')).toHaveLength(5);
-    expect(bars.ops('fillRect')).toHaveLength(3);
+    painter.paint(ctx, SIZE, input(side([100, 1], [99, 2], [98, 3])), false);
+    expect(ctx.calls).toHaveLength(0);
+    // The best level's volume changes: its amount, its value and every total below, with every bar.
+    painter.paint(ctx, SIZE, input(side([100, 1.5], [99, 2], [98, 3])), false);
+    expect(ctx.ops('clearRect')).toHaveLength(3);
+    expect(ctx.ops('fillRect')).toHaveLength(3);
+    expect(ctx.texts()).toHaveLength(12);
   });
 
-  it('highlights the hovered row on the bar layer without redrawing its text', () => {
+  it('highlights the hovered row under its text', () => {
     const painter = new LadderPainter();
-    const text = recorder();
-    const bars = recorder();
+    const ctx = recorder();
     const levels = side([100, 1], [99, 2]);
-    painter.paint(text, SIZE, input(levels), true, bars);
-    text.reset();
-    bars.reset();
-    painter.paint(text, SIZE, input(levels, { hover: 99 }), false, bars);
-    expect(text.calls).toHaveLength(0);
-    expect(bars.ops('fillRect').map((c) => c.fillStyle)).toEqual(['H', 'UB']);
-    expect(bars.ops('fillRect')[0]?.args).toEqual([0, 20, 236, 20]);
+    painter.paint(ctx, SIZE, input(levels), true);
+    ctx.reset();
+    painter.paint(ctx, SIZE, input(levels, { hover: 99 }), false);
+    expect(ctx.ops('fillRect').map((c) => c.fillStyle)).toEqual(['H', 'UB']);
+    expect(ctx.ops('fillRect')[0]?.args).toEqual([0, 20, 236, 20]);
+    expect(ctx.texts()).toEqual(['99.00', '2.00000', '3.00000', '198.00']);
   });
 
   it('marks own levels with a triangle at the left edge and clears it when the order goes', () => {
     const painter = new LadderPainter();
-    const text = recorder();
-    const bars = recorder();
+    const ctx = recorder();
     const levels = side([100, 1], [99, 2]);
-    painter.paint(text, SIZE, input(levels, { own: new Set([9900]), tickFactor: 100 }), true, bars);
-    expect(text.ops('fill')).toHaveLength(1);
-    expect(text.ops('moveTo')[0]?.args).toEqual([1, 26]);
-    expect(text.ops('fill')[0]?.fillStyle).toBe('U');
-    text.reset();
-    painter.paint(text, SIZE, input(levels, { own: new Set(), tickFactor: 100 }), false, bars);
-    expect(text.ops('fill')).toHaveLength(0);
-    expect(text.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 8, 20]]);
+    painter.paint(ctx, SIZE, input(levels, { own: new Set([9900]), tickFactor: 100 }), true);
+    expect(ctx.ops('fill')).toHaveLength(1);
+    expect(ctx.ops('moveTo')[0]?.args).toEqual([1, 26]);
+    expect(ctx.ops('fill')[0]?.fillStyle).toBe('U');
+    ctx.reset();
+    painter.paint(ctx, SIZE, input(levels, { own: new Set(), tickFactor: 100 }), false);
+    expect(ctx.ops('fill')).toHaveLength(0);
+    expect(ctx.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
   });
 
   it('clears rows whose level went, and repaints all after a scale change', () => {
     const painter = new LadderPainter();
-    const text = recorder();
-    const bars = recorder();
-    painter.paint(text, SIZE, input(side([100, 1], [99, 2])), true, bars);
-    text.reset();
-    bars.reset();
-    painter.paint(text, SIZE, input(side([100, 1])), false, bars);
-    expect(text.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
-    expect(bars.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
-    text.reset();
-    painter.paint(text, SIZE, input(side([100, 1]), { priceScale: 1 }), false, bars);
-    expect(text.texts()).toEqual(['100.0', '1.00000', '1.00000', '100.00']);
+    const ctx = recorder();
+    painter.paint(ctx, SIZE, input(side([100, 1], [99, 2])), true);
+    ctx.reset();
+    painter.paint(ctx, SIZE, input(side([100, 1])), false);
+    expect(ctx.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
+    ctx.reset();
+    painter.paint(ctx, SIZE, input(side([100, 1]), { priceScale: 1 }), false);
+    expect(ctx.texts()).toEqual(['100.0', '1.00000', '1.00000', '100.00']);
   });
 
-  it('without a bar layer, repaints a changed row whole on the one canvas', () => {
+  it('repaints a changed row whole', () => {
     const painter = new LadderPainter();
     const ctx = recorder();
     painter.paint(ctx, SIZE, input(side([100, 1], [99, 2])), true);
