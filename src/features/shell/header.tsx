@@ -26,6 +26,7 @@ import {
   DISPLAY_CURRENCIES,
   formatCurrency,
 } from '../../format/currency.ts';
+import { formatDateTime } from '../../format/time.ts';
 import { LANGUAGE_NAMES, type Lang } from '../../i18n/languages.ts';
 import { Dropdown } from '../../ui/dropdown.tsx';
 import {
@@ -49,12 +50,11 @@ import { SymbolSearch } from './symbol-search.tsx';
 /** spec shell §4: logout reloads after 1 s on a route that does not need login. */
 export const LOGOUT_RELOAD_MS = 1000;
 
+/** A notice's or message's time (ms, or the server's `YYYY-MM-DD HH:mm:ss`) as the app shows dates. */
 function formatTime(value: string | number | undefined): string {
   if (value === undefined || value === '') return '';
-  const date = new Date(typeof value === 'number' ? value : value.replace(' ', 'T'));
-  if (Number.isNaN(date.getTime())) return String(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const ms = typeof value === 'number' ? value : Date.parse(value.replace(' ', 'T'));
+  return Number.isNaN(ms) ? String(value) : formatDateTime(ms);
 }
 
 /** The master layout's header (spec shell §2). */
