@@ -18,6 +18,7 @@ import type { Exchange } from './exchange/index.ts';
 import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
 import { accountRoutes } from './http/account.ts';
+import { assetRoutes } from './http/assets.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
 import { downloadRoutes } from './http/downloads.ts';
 import { installErrorHandling } from './http/envelope.ts';
@@ -136,6 +137,7 @@ export const app = fp<AppOptions>(
     await fastify.register(contentPageRoutes);
     await fastify.register(homeRoutes);
     await fastify.register(supportRoutes);
+    await fastify.register(assetRoutes);
     await clientRoutes(fastify, config.clientDir);
   },
   { name: 'tickstream', fastify: '5.x' },

@@ -12,6 +12,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   balances: BalanceTable;
+  wallet_balances: WalletBalanceTable;
   ledger_entries: LedgerEntryTable;
   spot_orders: SpotOrderTable;
   spot_trades: SpotTradeTable;
@@ -115,6 +116,15 @@ export interface SessionTable {
 
 export interface BalanceTable {
   user_id: number;
+  coin: string;
+  available: number;
+  frozen: number;
+}
+
+/** Balances of the wallets other than spot (funds, contract, follow), written by the journal like `balances`. */
+export interface WalletBalanceTable {
+  user_id: number;
+  wallet: string;
   coin: string;
   available: number;
   frozen: number;

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { toUnits } from '../../common/decimal.ts';
 import type { OrderStatus, OrderType, Side, TriggerType } from '../../common/trading.ts';
-import { type Db, sqliteOf } from '../db/database.ts';
+import { type Db, type Sqlite, sqliteOf } from '../db/database.ts';
 import { marketsRepository } from '../db/repositories/markets.ts';
 import type { SpotOrderTable } from '../db/schema.ts';
 import { Engine, type EngineEvent, type EngineResult, type MarketSpec, type PlaceCommand } from '../engine/engine.ts';
@@ -11,7 +11,7 @@ import { RATE_SCALE } from '../engine/units.ts';
 /** Fee rates are decimal strings in the catalogue, integers of 10^-8 in the engine. */
 const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));
 
-import { Accounts } from '../ledger/accounts.ts';
+import { Accounts, type Move } from '../ledger/accounts.ts';
 import { Journal, recoverJournal } from './journal.ts';
 
 export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
@@ -56,6 +56,7 @@ export class Exchange {
     readonly markets: ReadonlyMap<string, SpotMarketInfo>,
     /** Now, in ms: the engine's clock. */
     readonly clock: () => number,
+    private readonly sqlite: Sqlite,
   ) {}
 
   static async open(db: Db, options: ExchangeOptions): Promise<Exchange> {
@@ -74,7 +75,7 @@ export class Exchange {
       onCommit: (events) => exchange?.committed(events),
       onFatal: options.onFatal ?? (() => {}),
     });
-    exchange = new Exchange(engine, accounts, journal, markets, options.clock);
+    exchange = new Exchange(engine, accounts, journal, markets, options.clock, sqlite);
     return exchange;
   }
 
@@ -113,6 +114,19 @@ export class Exchange {
   async credit(userId: number, coin: string, units: number, from: string, txn: string, kind: string): Promise<void> {
     this.accounts.credit(userId, coin, units, from, txn, kind, this.clock());
     await this.journal.record([]);
+  }
+
+  /**
+   * An asset move (deposit, withdrawal, transfer): applies `moves` to the ledger as transaction `txn` and writes the
+   * move's own records with `write` in the same SQLite transaction as the journal. Resolves with what `write` returns
+   * once both are on disk; rejects with InsufficientFunds or RangeError, changing nothing, when a move cannot be made.
+   * `write` runs synchronously on the raw connection (better-sqlite3), after the ledger check.
+   */
+  async transact<T>(txn: string, moves: readonly Move[], write: (sqlite: Sqlite) => T): Promise<T> {
+    // A Kysely transaction of another request may hold the connection across awaits: wait until it ends.
+    while (this.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+    this.accounts.transfer(txn, this.clock(), moves);
+    return this.journal.commitWith(() => write(this.sqlite));
   }
 
   /** Brings the query tables up to every acknowledged command (read-your-writes for history, details, bills). */
@@ -179,6 +193,15 @@ function restoreState(sqlite: ReturnType<typeof sqliteOf>, engine: Engine, accou
     amount: number;
   }[]) {
     accounts.restoreSystem(s.account, s.coin, s.amount);
+  }
+  for (const w of sqlite.prepare('select user_id, wallet, coin, available, frozen from wallet_balances').all() as {
+    user_id: number;
+    wallet: 'funds' | 'contract' | 'follow';
+    coin: string;
+    available: number;
+    frozen: number;
+  }[]) {
+    accounts.restoreWallet(w.user_id, w.wallet, w.coin, w.available, w.frozen);
   }
   // Resting orders by book sequence (time priority), then plans by id.
   const rows = sqlite

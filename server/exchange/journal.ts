@@ -18,6 +18,8 @@ interface Batch {
   entries: Value[];
   balances: Value[];
   system: Value[];
+  /** Wallets beside spot; absent from batches written before they existed. */
+  wallets?: Value[];
 }
 
 /** Rows per multi-row statement: one call into SQLite instead of CHUNK. */
@@ -65,6 +67,7 @@ class Projection {
   private readonly entries: FlatInsert;
   private readonly balances: FlatInsert;
   private readonly system: FlatInsert;
+  private readonly wallets: FlatInsert;
   private readonly mark: Statement;
   private readonly prune: Statement;
   readonly apply: (batches: readonly Batch[]) => void;
@@ -104,6 +107,12 @@ class Projection {
       'on conflict (account, coin) do update set amount = excluded.amount',
       3,
     );
+    this.wallets = new FlatInsert(
+      sqlite,
+      'insert into wallet_balances (user_id, wallet, coin, available, frozen)',
+      'on conflict (user_id, wallet, coin) do update set available = excluded.available, frozen = excluded.frozen',
+      5,
+    );
     this.mark = sqlite.prepare('update journal_state set projected = ?');
     this.prune = sqlite.prepare('delete from journal where seq <= ?');
     this.apply = sqlite.transaction((batches: readonly Batch[]) => {
@@ -113,6 +122,7 @@ class Projection {
         this.entries.run(b.entries);
         this.balances.run(b.balances);
         this.system.run(b.system);
+        if (b.wallets) this.wallets.run(b.wallets);
       }
       const last = batches[batches.length - 1];
       if (!last) return;
@@ -213,12 +223,40 @@ export class Journal {
       this.schedule();
       return;
     }
+    this.commit(null);
+  }
+
+  /**
+   * Commits what is queued now together with `write` (the records of an asset move: a withdrawal row, a transfer row)
+   * in one SQLite transaction, so a crash keeps both or neither. The caller has checked that no transaction is open.
+   * A failed write is fatal like a failed commit: the ledger in memory is already ahead of the disk.
+   */
+  commitWith<T>(write: () => T): T {
+    if (this.failed) throw this.failed;
+    if (this.sqlite.inTransaction) throw new Error('commitWith inside an open transaction');
+    let result: T | undefined;
+    this.commit(() => {
+      result = write();
+    });
+    if (this.failed) throw this.failed;
+    return result as T;
+  }
+
+  private commit(write: (() => void) | null): void {
     if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
     const waiters = this.batch;
     const events = this.events;
     const batch = this.collect();
     try {
-      this.insert.run([batch.seq, this.clock(), this.commands, pack(batch)]);
+      const row = [batch.seq, this.clock(), this.commands, pack(batch)];
+      if (write) {
+        this.sqlite.transaction(() => {
+          write();
+          this.insert.run(row);
+        })();
+      } else {
+        this.insert.run(row);
+      }
     } catch (error) {
       this.fail(error, waiters);
       return;
@@ -226,7 +264,11 @@ export class Journal {
     this.seq = batch.seq;
     this.pending.push(batch);
     this.pendingRows +=
-      batch.orders.length / 20 + batch.trades.length / 14 + batch.entries.length / 7 + batch.balances.length / 4;
+      batch.orders.length / 20 +
+      batch.trades.length / 14 +
+      batch.entries.length / 7 +
+      batch.balances.length / 4 +
+      (batch.wallets?.length ?? 0) / 5;
     this.trades = [];
     this.events = [];
     this.batch = null;
@@ -326,7 +368,10 @@ export class Journal {
       system.push(account, coin, accounts.systemBalance(account, coin));
     }
     accounts.dirtySystem.clear();
-    return { seq: this.seq + 1, orders, trades, entries, balances, system };
+    const wallets: Value[] = [];
+    for (const w of accounts.dirtyWallets) wallets.push(w.userId, w.wallet, w.coin, w.available, w.frozen);
+    accounts.dirtyWallets.clear();
+    return { seq: this.seq + 1, orders, trades, entries, balances, system, wallets };
   }
 
   private schedule(): void {

@@ -1,5 +1,8 @@
 import { DEFAULT_LANG, type Lang } from '../../common/i18n.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { DEPOSIT_MESSAGES } from './assets-deposit-messages.ts';
+import { MOVES_MESSAGES } from './assets-moves-messages.ts';
+import { WALLETS_MESSAGES } from './assets-wallets-messages.ts';
 
 /** Server messages in the seven UI languages; `{name}` marks a parameter. */
 const MESSAGES = {
@@ -314,6 +317,9 @@ const MESSAGES = {
   },
   // Account and security (issue 6).
   ...ACCOUNT_MESSAGES,
+  ...DEPOSIT_MESSAGES,
+  ...MOVES_MESSAGES,
+  ...WALLETS_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

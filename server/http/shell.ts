@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { contentRoutes } from './content.ts';
 import { inboxRoutes } from './inbox.ts';
 import { languageRoutes } from './language.ts';
-import { walletBalanceRoutes } from './wallet-balance.ts';
 
-/** Everything the application shell calls (issue 5 item 9): languages, settings, notices, messages, switches, balances. */
+/** Everything the application shell calls (issue 5 item 9): languages, settings, notices, messages, switches (balances: assets.ts). */
 export async function shellRoutes(app: FastifyInstance): Promise<void> {
   await app.register(languageRoutes);
   await app.register(contentRoutes);
   await app.register(inboxRoutes);
-  await app.register(walletBalanceRoutes);
 }

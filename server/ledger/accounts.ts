@@ -26,6 +26,40 @@ export interface Balance {
 
 export const FEES_ACCOUNT = 'fees';
 
+/**
+ * A user's wallets (spec shell §3 "Balance rows"). `spot` is the wallet the engine trades from (`user:{id}`); the others
+ * are `user:{id}:{wallet}` and `user:{id}:{wallet}:frozen`. Deposits land in and withdrawals leave from `funds`.
+ */
+export const WALLETS = ['funds', 'spot', 'contract', 'follow'] as const;
+export type Wallet = (typeof WALLETS)[number];
+
+/** A balance of a wallet other than spot. */
+export interface WalletBalance {
+  readonly userId: number;
+  readonly wallet: Exclude<Wallet, 'spot'>;
+  readonly coin: string;
+  available: number;
+  frozen: number;
+}
+
+/** Where a move takes money from or puts it: a part of a user's wallet, or a system account. */
+export interface UserPocket {
+  userId: number;
+  wallet: Wallet;
+  frozen?: boolean;
+}
+export type Pocket = UserPocket | { system: string };
+
+/** One line pair of a transaction: `amount` (integer units, > 0) of `coin` from one pocket to another. */
+export interface Move {
+  from: Pocket;
+  to: Pocket;
+  coin: string;
+  amount: number;
+  /** The ledger kind of both lines (bills read it): deposit, withdraw, transfer, … */
+  kind: string;
+}
+
 export class InsufficientFunds extends Error {}
 
 export class Accounts {
@@ -36,6 +70,8 @@ export class Accounts {
   /** Balances changed since the journal last drained them. */
   readonly dirty = new Set<Balance>();
   readonly dirtySystem = new Set<string>();
+  private readonly wallets = new Map<number, Map<string, WalletBalance>>();
+  readonly dirtyWallets = new Set<WalletBalance>();
   /** `user:{id}` and `user:{id}:frozen`, made once per user: ledger lines are written on the hot path. */
   private readonly names = new Map<number, readonly [string, string]>();
 
@@ -65,6 +101,110 @@ export class Accounts {
   /** A user's balances, or an empty map. */
   balancesOf(userId: number): ReadonlyMap<string, Balance> {
     return this.users.get(userId) ?? new Map();
+  }
+
+  /** A user's balance of `coin` in a wallet other than spot (created empty when missing). */
+  walletBalance(userId: number, wallet: Exclude<Wallet, 'spot'>, coin: string): WalletBalance {
+    let coins = this.wallets.get(userId);
+    if (!coins) {
+      coins = new Map();
+      this.wallets.set(userId, coins);
+    }
+    const key = `${wallet}\u0000${coin}`;
+    let balance = coins.get(key);
+    if (!balance) {
+      balance = { userId, wallet, coin, available: 0, frozen: 0 };
+      coins.set(key, balance);
+    }
+    return balance;
+  }
+
+  /** A user's balances in one wallet, by coin (spot included), without creating any. */
+  walletBalancesOf(userId: number, wallet: Wallet): Map<string, { available: number; frozen: number }> {
+    const out = new Map<string, { available: number; frozen: number }>();
+    if (wallet === 'spot') {
+      for (const [coin, b] of this.balancesOf(userId)) out.set(coin, b);
+      return out;
+    }
+    for (const b of this.wallets.get(userId)?.values() ?? []) if (b.wallet === wallet) out.set(b.coin, b);
+    return out;
+  }
+
+  restoreWallet(
+    userId: number,
+    wallet: Exclude<Wallet, 'spot'>,
+    coin: string,
+    available: number,
+    frozen: number,
+  ): void {
+    const balance = this.walletBalance(userId, wallet, coin);
+    balance.available = available;
+    balance.frozen = frozen;
+  }
+
+  /**
+   * Applies `moves` as one transaction `txn`: all of them or, when a user pocket would go below zero or an amount is
+   * not a positive safe integer, none (InsufficientFunds / RangeError, nothing changed). Two ledger lines per move.
+   */
+  transfer(txn: string, time: number, moves: readonly Move[]): void {
+    // Checked in full first: the net change of every user pocket must leave it at zero or more.
+    const net = new Map<string, { pocket: UserPocket; coin: string; delta: number }>();
+    const add = (pocket: Pocket, coin: string, delta: number) => {
+      if (!('userId' in pocket)) return;
+      const key = `${pocket.userId}\u0000${pocket.wallet}\u0000${pocket.frozen ? 1 : 0}\u0000${coin}`;
+      const n = net.get(key);
+      if (n) n.delta += delta;
+      else net.set(key, { pocket, coin, delta });
+    };
+    for (const m of moves) {
+      positive(m.amount);
+      if (samePocket(m.from, m.to)) throw new RangeError('a move needs two different pockets');
+      add(m.from, m.coin, -m.amount);
+      add(m.to, m.coin, m.amount);
+    }
+    for (const { pocket, coin, delta } of net.values()) {
+      if (this.pocketAmount(pocket, coin) + delta < 0) {
+        throw new InsufficientFunds(`user ${pocket.userId} has too little ${coin} in ${pocket.wallet}`);
+      }
+    }
+    for (const m of moves) {
+      this.apply(m.from, m.coin, -m.amount, txn, m.kind, time);
+      this.apply(m.to, m.coin, m.amount, txn, m.kind, time);
+    }
+  }
+
+  /** What a user pocket holds now (0 when it has never held anything). */
+  pocketAmount(pocket: UserPocket, coin: string): number {
+    const b =
+      pocket.wallet === 'spot'
+        ? this.users.get(pocket.userId)?.get(coin)
+        : this.wallets.get(pocket.userId)?.get(`${pocket.wallet}\u0000${coin}`);
+    if (!b) return 0;
+    return pocket.frozen ? b.frozen : b.available;
+  }
+
+  private apply(pocket: Pocket, coin: string, amount: number, txn: string, kind: string, time: number): void {
+    if (!('userId' in pocket)) {
+      this.addSystem(pocket.system, coin, amount, true);
+      this.entries.push({ txn, kind, userId: null, account: pocket.system, coin, amount, time });
+      return;
+    }
+    const { userId, wallet } = pocket;
+    let account: string;
+    if (wallet === 'spot') {
+      const b = this.balance(userId, coin);
+      if (pocket.frozen) b.frozen += amount;
+      else b.available += amount;
+      this.dirty.add(b);
+      account = this.accountsOf(userId)[pocket.frozen ? 1 : 0];
+    } else {
+      const b = this.walletBalance(userId, wallet, coin);
+      if (pocket.frozen) b.frozen += amount;
+      else b.available += amount;
+      this.dirtyWallets.add(b);
+      account = pocket.frozen ? `user:${userId}:${wallet}:frozen` : `user:${userId}:${wallet}`;
+    }
+    this.entries.push({ txn, kind, userId, account, coin, amount, time });
   }
 
   systemBalance(account: string, coin: string): number {
@@ -191,6 +331,15 @@ export class Accounts {
         t.frozen += b.frozen;
       }
     }
+    for (const coins of this.wallets.values()) {
+      for (const b of coins.values()) {
+        if (b.available < 0 || b.frozen < 0)
+          throw new InsufficientFunds(`negative ${b.wallet} balance of user ${b.userId}`);
+        const t = of(b.coin);
+        t.available += b.available;
+        t.frozen += b.frozen;
+      }
+    }
     for (const [account, coins] of this.system) {
       for (const [coin, amount] of coins) {
         const t = of(coin);
@@ -219,6 +368,11 @@ export class Accounts {
     coins.set(coin, (coins.get(coin) ?? 0) + amount);
     if (dirty) this.dirtySystem.add(`${account}\u0000${coin}`);
   }
+}
+
+function samePocket(a: Pocket, b: Pocket): boolean {
+  if ('system' in a || 'system' in b) return 'system' in a && 'system' in b && a.system === b.system;
+  return a.userId === b.userId && a.wallet === b.wallet && !a.frozen === !b.frozen;
 }
 
 function positive(amount: number): void {

@@ -97,6 +97,15 @@ const CONTENT_PAGES: Record<string, LazyPage> = {
 };
 const contentPage = (path: string) => CONTENT_PAGES[path] as LazyPage;
 
+/** The assets screens (issue 9). */
+const assets = {
+  property: account(() => import('../features/assets/property/property-page.tsx'), 'PropertyPage'),
+  bill: account(() => import('../features/assets/bill/bill-page.tsx'), 'BillPage'),
+  recharge: account(() => import('../features/assets/recharge/recharge-page.tsx'), 'RechargePage'),
+  withdraw: account(() => import('../features/assets/withdraw/withdraw-page.tsx'), 'WithdrawPage'),
+  address: account(() => import('../features/assets/address/address-page.tsx'), 'AddressPage'),
+  transfer: account(() => import('../features/assets/transfer/transfer-page.tsx'), 'TransferPage'),
+};
 const L = { needLogin: true } as const;
 const F = { needFooter: true } as const;
 const TRADING = { dark: true } as const;
@@ -118,11 +127,15 @@ export const ROUTES: readonly RouteDef[] = [
     ...(ACCOUNT_PAGES[path] ? { page: ACCOUNT_PAGES[path] } : {}),
   })),
   { path: '/transaction', ...L, ...F, page: transaction },
-  { path: '/property', ...L, ...F },
+  { path: '/property', ...L, ...F, page: assets.property },
   { path: '/property/financing', ...L, redirect: '/property/financing/current' },
-  { path: '/property/financing/:kind', ...L, ...F },
-  { path: '/property/:type', ...L, ...F },
-  ...['/bill', '/recharge', '/withdraw', '/withdraw/address', '/transfer'].map((path) => ({ path, ...L, ...F })),
+  { path: '/property/financing/:kind', ...L, ...F, page: assets.property },
+  { path: '/property/:type', ...L, ...F, page: assets.property },
+  { path: '/bill', ...L, ...F, page: assets.bill },
+  { path: '/recharge', ...L, ...F, page: assets.recharge },
+  { path: '/withdraw', ...L, ...F, page: assets.withdraw },
+  { path: '/withdraw/address', ...L, ...F, page: assets.address },
+  { path: '/transfer', ...L, ...F, page: assets.transfer },
   { path: '/login', page: login },
   { path: '/register', page: register },
   { path: '/personal', ...L, redirect: '/personal/verification' },

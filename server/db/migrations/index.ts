@@ -10,6 +10,7 @@ import * as m0007 from './0007-user-trades.ts';
 import * as m0008 from './0008-home.ts';
 import * as m0009 from './0009-content.ts';
 import * as m0010 from './0010-support.ts';
+import * as m0011 from './0011-wallets.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-home': m0008,
   '0009-content': m0009,
   '0010-support': m0010,
+  '0011-wallets': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,7 @@
 import { accountEnUS } from './account/en-us.ts';
+import { movesEnUS } from './assets/moves/en-us.ts';
+import { propertyEnUS } from './assets/property/en-us.ts';
+import { rechargeEnUS } from './assets/recharge/en-us.ts';
 import { contentEnUS } from './content/en-us.ts';
 import { homeEnUS } from './home/en-us.ts';
 import { quotesEnUS } from './quotes/en-us.ts';
@@ -152,6 +155,9 @@ export const enUS = {
   account: accountEnUS,
   trade: tradeEnUS,
   support: supportEnUS,
+  property: propertyEnUS,
+  moves: movesEnUS,
+  recharge: rechargeEnUS,
   homePage: homeEnUS,
   quotes: quotesEnUS,
   content: contentEnUS,

@@ -1,4 +1,7 @@
 import { accountHiIN } from './account/hi-in.ts';
+import { movesHiIN } from './assets/moves/hi-in.ts';
+import { propertyHiIN } from './assets/property/hi-in.ts';
+import { rechargeHiIN } from './assets/recharge/hi-in.ts';
 import { contentHiIN } from './content/hi-in.ts';
 import type { Messages } from './en-us.ts';
 import { homeHiIN } from './home/hi-in.ts';
@@ -152,6 +155,9 @@ export const hiIN: Messages = {
   account: accountHiIN,
   trade: tradeHiIN,
   support: supportHiIN,
+  property: propertyHiIN,
+  moves: movesHiIN,
+  recharge: rechargeHiIN,
   homePage: homeHiIN,
   quotes: quotesHiIN,
   content: contentHiIN,

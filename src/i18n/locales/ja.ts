@@ -1,4 +1,7 @@
 import { accountJa } from './account/ja.ts';
+import { movesJa } from './assets/moves/ja.ts';
+import { propertyJa } from './assets/property/ja.ts';
+import { rechargeJa } from './assets/recharge/ja.ts';
 import { contentJa } from './content/ja.ts';
 import type { Messages } from './en-us.ts';
 import { homeJa } from './home/ja.ts';
@@ -152,6 +155,9 @@ export const ja: Messages = {
   account: accountJa,
   trade: tradeJa,
   support: supportJa,
+  property: propertyJa,
+  moves: movesJa,
+  recharge: rechargeJa,
   homePage: homeJa,
   quotes: quotesJa,
   content: contentJa,

@@ -1,4 +1,7 @@
 import { accountKoKR } from './account/ko-kr.ts';
+import { movesKoKR } from './assets/moves/ko-kr.ts';
+import { propertyKoKR } from './assets/property/ko-kr.ts';
+import { rechargeKoKR } from './assets/recharge/ko-kr.ts';
 import { contentKoKR } from './content/ko-kr.ts';
 import type { Messages } from './en-us.ts';
 import { homeKoKR } from './home/ko-kr.ts';
@@ -152,6 +155,9 @@ export const koKR: Messages = {
   account: accountKoKR,
   trade: tradeKoKR,
   support: supportKoKR,
+  property: propertyKoKR,
+  moves: movesKoKR,
+  recharge: rechargeKoKR,
   homePage: homeKoKR,
   quotes: quotesKoKR,
   content: contentKoKR,

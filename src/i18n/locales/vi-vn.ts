@@ -1,4 +1,7 @@
 import { accountViVN } from './account/vi-vn.ts';
+import { movesViVN } from './assets/moves/vi-vn.ts';
+import { propertyViVN } from './assets/property/vi-vn.ts';
+import { rechargeViVN } from './assets/recharge/vi-vn.ts';
 import { contentViVN } from './content/vi-vn.ts';
 import type { Messages } from './en-us.ts';
 import { homeViVN } from './home/vi-vn.ts';
@@ -152,6 +155,9 @@ export const viVN: Messages = {
   account: accountViVN,
   trade: tradeViVN,
   support: supportViVN,
+  property: propertyViVN,
+  moves: movesViVN,
+  recharge: rechargeViVN,
   homePage: homeViVN,
   quotes: quotesViVN,
   content: contentViVN,

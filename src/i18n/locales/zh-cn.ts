@@ -1,4 +1,7 @@
 import { accountZhCN } from './account/zh-cn.ts';
+import { movesZhCN } from './assets/moves/zh-cn.ts';
+import { propertyZhCN } from './assets/property/zh-cn.ts';
+import { rechargeZhCN } from './assets/recharge/zh-cn.ts';
 import { contentZhCN } from './content/zh-cn.ts';
 import type { Messages } from './en-us.ts';
 import { homeZhCN } from './home/zh-cn.ts';
@@ -142,6 +145,9 @@ export const zhCN: Messages = {
   account: accountZhCN,
   trade: tradeZhCN,
   support: supportZhCN,
+  property: propertyZhCN,
+  moves: movesZhCN,
+  recharge: rechargeZhCN,
   homePage: homeZhCN,
   quotes: quotesZhCN,
   content: contentZhCN,

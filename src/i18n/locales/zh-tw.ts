@@ -1,4 +1,7 @@
 import { accountZhTW } from './account/zh-tw.ts';
+import { movesZhTW } from './assets/moves/zh-tw.ts';
+import { propertyZhTW } from './assets/property/zh-tw.ts';
+import { rechargeZhTW } from './assets/recharge/zh-tw.ts';
 import { contentZhTW } from './content/zh-tw.ts';
 import type { Messages } from './en-us.ts';
 import { homeZhTW } from './home/zh-tw.ts';
@@ -142,6 +145,9 @@ export const zhTW: Messages = {
   account: accountZhTW,
   trade: tradeZhTW,
   support: supportZhTW,
+  property: propertyZhTW,
+  moves: movesZhTW,
+  recharge: rechargeZhTW,
   homePage: homeZhTW,
   quotes: quotesZhTW,
   content: contentZhTW,

@@ -1,0 +1,4 @@
+/** Placeholder until the helper lands it (issue 9). */
+export function AddressPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+import type { MovesMessages } from './en-us.ts';
+
+export const movesKoKR: MovesMessages = {};

@@ -1,0 +1,3 @@
+import type { PropertyMessages } from './en-us.ts';
+
+export const propertyZhCN: PropertyMessages = {};

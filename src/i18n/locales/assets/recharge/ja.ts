@@ -1,0 +1,3 @@
+import type { RechargeMessages } from './en-us.ts';
+
+export const rechargeJa: RechargeMessages = {};
