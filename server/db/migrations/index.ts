@@ -11,6 +11,9 @@ import * as m0008 from './0008-home.ts';
 import * as m0009 from './0009-content.ts';
 import * as m0010 from './0010-support.ts';
 import * as m0011 from './0011-wallets.ts';
+import * as m0012 from './0012-deposits.ts';
+import * as m0013 from './0013-moves.ts';
+import * as m0014 from './0014-bills.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +28,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-content': m0009,
   '0010-support': m0010,
   '0011-wallets': m0011,
+  '0012-deposits': m0012,
+  '0013-moves': m0013,
+  '0014-bills': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
