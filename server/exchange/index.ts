@@ -117,16 +117,20 @@ export class Exchange {
   }
 
   /**
-   * An asset move (deposit, withdrawal, transfer): applies `moves` to the ledger as transaction `txn` and writes the
-   * move's own records with `write` in the same SQLite transaction as the journal. Resolves with what `write` returns
-   * once both are on disk; rejects with InsufficientFunds or RangeError, changing nothing, when a move cannot be made.
-   * `write` runs synchronously on the raw connection (better-sqlite3), after the ledger check.
+   * An asset move (deposit, withdrawal, transfer): runs `write` (the move's own records, synchronous statements on the
+   * raw connection) and then applies `moves` to the ledger as transaction `txn`, all in one SQLite transaction with the
+   * journal. Resolves with what `write` returns once on disk. When `write` throws, or a move cannot be made
+   * (InsufficientFunds, RangeError), the records roll back and the ledger is untouched: the promise rejects with it.
    */
   async transact<T>(txn: string, moves: readonly Move[], write: (sqlite: Sqlite) => T): Promise<T> {
     // A Kysely transaction of another request may hold the connection across awaits: wait until it ends.
     while (this.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-    this.accounts.transfer(txn, this.clock(), moves);
-    return this.journal.commitWith(() => write(this.sqlite));
+    return this.journal.commitWith(() => {
+      const result = write(this.sqlite);
+      // Last: it checks every move before changing anything, so a refusal here leaves memory as it was.
+      this.accounts.transfer(txn, this.clock(), moves);
+      return result;
+    });
   }
 
   /** Brings the query tables up to every acknowledged command (read-your-writes for history, details, bills). */

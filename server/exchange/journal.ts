@@ -223,44 +223,52 @@ export class Journal {
       this.schedule();
       return;
     }
-    this.commit(null);
+    this.commit();
   }
 
   /**
-   * Commits what is queued now together with `write` (the records of an asset move: a withdrawal row, a transfer row)
-   * in one SQLite transaction, so a crash keeps both or neither. The caller has checked that no transaction is open.
-   * A failed write is fatal like a failed commit: the ledger in memory is already ahead of the disk.
+   * Runs `write` (an asset move: its records, then its ledger change) and commits it with what is queued now in one
+   * SQLite transaction, so a crash keeps both or neither. When `write` throws, its statements roll back and nothing is
+   * collected: the caller gets the error and the journal carries on. Only a failed journal insert is fatal.
+   * The caller has checked that no transaction is open.
    */
   commitWith<T>(write: () => T): T {
     if (this.failed) throw this.failed;
     if (this.sqlite.inTransaction) throw new Error('commitWith inside an open transaction');
+    if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
+    const waiters = this.batch;
+    const events = this.events;
+    let batch: Batch | null = null;
     let result: T | undefined;
-    this.commit(() => {
-      result = write();
-    });
-    if (this.failed) throw this.failed;
+    try {
+      this.sqlite.transaction(() => {
+        result = write();
+        batch = this.collect();
+        this.insert.run([batch.seq, this.clock(), this.commands, pack(batch)]);
+      })();
+    } catch (error) {
+      if (batch) this.fail(error, waiters);
+      throw error;
+    }
+    this.committed(batch as unknown as Batch, waiters, events);
     return result as T;
   }
 
-  private commit(write: (() => void) | null): void {
+  private commit(): void {
     if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
     const waiters = this.batch;
     const events = this.events;
     const batch = this.collect();
     try {
-      const row = [batch.seq, this.clock(), this.commands, pack(batch)];
-      if (write) {
-        this.sqlite.transaction(() => {
-          write();
-          this.insert.run(row);
-        })();
-      } else {
-        this.insert.run(row);
-      }
+      this.insert.run([batch.seq, this.clock(), this.commands, pack(batch)]);
     } catch (error) {
       this.fail(error, waiters);
       return;
     }
+    this.committed(batch, waiters, events);
+  }
+
+  private committed(batch: Batch, waiters: Pending | null, events: EngineEvent[]): void {
     this.seq = batch.seq;
     this.pending.push(batch);
     this.pendingRows +=

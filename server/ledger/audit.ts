@@ -35,6 +35,16 @@ export function auditLedger(sqlite: Sqlite): AuditReport {
     stored.set(`user:${r.user_id}\u0000${r.coin}`, r.available);
     stored.set(`user:${r.user_id}:frozen\u0000${r.coin}`, r.frozen);
   }
+  for (const r of sqlite.prepare('select user_id, wallet, coin, available, frozen from wallet_balances').all() as {
+    user_id: number;
+    wallet: string;
+    coin: string;
+    available: number;
+    frozen: number;
+  }[]) {
+    stored.set(`user:${r.user_id}:${r.wallet}\u0000${r.coin}`, r.available);
+    stored.set(`user:${r.user_id}:${r.wallet}:frozen\u0000${r.coin}`, r.frozen);
+  }
   for (const r of sqlite.prepare('select account, coin, amount from system_balances').all() as {
     account: string;
     coin: string;
@@ -52,7 +62,12 @@ export function auditLedger(sqlite: Sqlite): AuditReport {
     }
   }
   const negative = (
-    sqlite.prepare('select user_id, coin from balances where available < 0 or frozen < 0').all() as {
+    sqlite
+      .prepare(
+        `select user_id, coin from balances where available < 0 or frozen < 0
+         union all select user_id, coin from wallet_balances where available < 0 or frozen < 0`,
+      )
+      .all() as {
       user_id: number;
       coin: string;
     }[]
