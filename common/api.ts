@@ -127,6 +127,10 @@ export const ACCOUNT_PATHS = {
 export const HOME_PATHS = {
   /** Carousel banners of the request's language: data [{id, url, linkUrl}] (spec shell §3 "Banner"). */
   banners: '/config/banner',
+  /** The home page's images per theme (download section): {downloadLight, downloadDark}. */
+  indexImages: '/config/indexImg',
+  /** Platform figures: {turnover24hUsd, markets, coins, users, countries, time} (spec shell §7). */
+  platformStat: '/uc/index/platform-stat',
   /** A banner's image, an SVG drawn by the server: `/api/home/banner-image/{id}.svg`. */
   bannerImage: '/api/home/banner-image',
   /** {type HOT | UP | NEW_COIN | CONTRACT_HOT, pageNo, pageSize, inverted} → data {records, total, currentTime}. */

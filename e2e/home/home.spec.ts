@@ -242,4 +242,12 @@ test('services, certificate, partner strip and download section', async ({ page 
   const served = await page.request.get((await apk.getAttribute('href')) ?? '');
   expect(served.status()).toBe(200);
   expect(await served.text()).toBe('PK-test-build');
+
+  // The app picture of the theme, named by /config/indexImg and served with the client.
+  const picture = page.getByTestId('download-image');
+  await expect(picture).toHaveAttribute('src', `/home/app-${theme}.svg`);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The platform figures under the sign-up box, from /uc/index/platform-stat.
+  await expect(page.locator('[data-stat="markets"] dd')).toHaveText(/^\d+$/);
+  await expect(page.locator('[data-stat="turnover"] dd')).toHaveText(/^\$[\d.]+[KMGTPEB]?$/);
 });

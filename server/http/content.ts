@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ApiCode } from '../../common/api.ts';
+import { ApiCode, HOME_PATHS } from '../../common/api.ts';
 import { type NoticeRow, shellContentRepository } from '../db/repositories/shell-content.ts';
 import { FOOTER_GROUPS } from '../db/seed/shell-config.ts';
 import { WEB_SOURCE } from '../db/seed/shell-words.ts';
@@ -134,6 +134,15 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       logo: text(site.logo),
       logoDark: text(site.logoDark),
       favicon: text(site.favicon),
+    });
+  });
+
+  // The home page's pictures per theme; an operator may point them elsewhere (app_config scope `home`).
+  app.get(HOME_PATHS.indexImages, async () => {
+    const home = await content.config('home');
+    return ok({
+      downloadLight: text(home.downloadLight) || '/home/app-light.svg',
+      downloadDark: text(home.downloadDark) || '/home/app-dark.svg',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ApiCode, HOME_PATHS } from '../../common/api.ts';
 import type { SpotMarketWithRates } from '../db/repositories/markets.ts';
@@ -225,6 +226,34 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     },
     (request) => advertise(requestLang(request), request.body),
   );
+
+  // Platform figures for the home page's statistics strip: 24 h spot turnover in USD, markets, coins, members.
+  app.get(HOME_PATHS.platformStat, async () => {
+    const rows = await spotRows();
+    let turnoverUsd = 0;
+    for (const row of rows.values()) turnoverUsd += row.turnoverUsd;
+    const db = app.store.db;
+    const [coins, users, countries] = await Promise.all([
+      db
+        .selectFrom('coins')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      // The countries table belongs to the account module's widened schema.
+      sql<{ n: number }>`select count(*) as n from countries`.execute(db),
+    ]);
+    return ok({
+      turnover24hUsd: turnoverUsd.toFixed(2),
+      markets: rows.size,
+      coins: Number(coins.n),
+      users: Number(users.n),
+      countries: Number(countries.rows[0]?.n ?? 0),
+      time: app.clock(),
+    });
+  });
 
   if (!app.config.production) {
     // Lists a real spot market as a coin going live in `onlineInMs`, so a journey can watch its countdown end.

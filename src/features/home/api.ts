@@ -92,3 +92,24 @@ export const loadDownloadLinks = (signal: AbortSignal): Promise<ApiResult<Downlo
 
 export const loadCertificate = (signal: AbortSignal): Promise<ApiResult<{ certificateUrl?: string }>> =>
   get<{ certificateUrl?: string }>('/config/getConfigInfo', {}, { ...quiet, signal });
+
+/** The home page's pictures per theme (`/config/indexImg`). */
+export interface IndexImages {
+  downloadLight: string;
+  downloadDark: string;
+}
+
+export const loadIndexImages = (signal: AbortSignal): Promise<ApiResult<IndexImages>> =>
+  get<IndexImages>(HOME_PATHS.indexImages, {}, { ...quiet, signal });
+
+/** Platform figures (`/uc/index/platform-stat`); turnover is a decimal string in USD. */
+export interface PlatformStat {
+  turnover24hUsd: string;
+  markets: number;
+  coins: number;
+  users: number;
+  countries: number;
+}
+
+export const loadPlatformStat = (signal: AbortSignal): Promise<ApiResult<PlatformStat>> =>
+  get<PlatformStat>(HOME_PATHS.platformStat, {}, { ...quiet, signal });

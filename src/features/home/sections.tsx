@@ -1,8 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../common/i18n.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { groupCountry } from '../../app/user-group.ts';
+import { formatMoney } from '../../format/money.ts';
 import {
   AndroidIcon,
   ApkIcon,
@@ -16,7 +18,7 @@ import {
   WavesIcon,
 } from '../../ui/icons.tsx';
 import { QrCode } from '../../ui/qr-code.tsx';
-import { type DownloadLinks, loadCertificate, loadDownloadLinks } from './api.ts';
+import { type DownloadLinks, loadCertificate, loadDownloadLinks, loadIndexImages, loadPlatformStat } from './api.ts';
 import { useDocumentTheme } from './hooks.ts';
 import { nextScroll, partnerLogos } from './partners.ts';
 import { PARTNER_GAP_PX, PARTNER_STEP_MS, QR_SIZE_PX } from './rules.ts';
@@ -27,6 +29,35 @@ const SERVICES = [
   { key: 'support', icon: <HeadsetIcon size={32} /> },
   { key: 'products', icon: <LayersIcon size={32} /> },
 ] as const;
+
+/** Platform figures under the sign-up box, from `/uc/index/platform-stat`; hidden until they load. */
+export function PlatformStats() {
+  const { t, i18n } = useTranslation();
+  const { state } = useRequest(useCallback((signal: AbortSignal) => loadPlatformStat(signal), []));
+  if (state.status !== 'done') return null;
+  const s = state.data;
+  const lang = i18n.language as Lang;
+  const count = new Intl.NumberFormat(i18n.language.replace('_', '-'));
+  const figures = [
+    ['turnover', `$${formatMoney(s.turnover24hUsd, lang)}`],
+    ['markets', count.format(s.markets)],
+    ['coins', count.format(s.coins)],
+    ['users', count.format(s.users)],
+    ['countries', count.format(s.countries)],
+  ] as const;
+  return (
+    <section className="home-stats" aria-label={t('homePage.stats.title')}>
+      <dl>
+        {figures.map(([key, value]) => (
+          <div key={key} data-stat={key}>
+            <dd>{value}</dd>
+            <dt>{t(`homePage.stats.${key}`)}</dt>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 /** The services section: four items (spec shell §2). */
 export function Services() {
@@ -131,6 +162,8 @@ export function Download() {
   const { t } = useTranslation();
   const { user } = useShell();
   const { state } = useRequest<DownloadLinks>(useCallback((signal: AbortSignal) => loadDownloadLinks(signal), []));
+  const images = useRequest(useCallback((signal: AbortSignal) => loadIndexImages(signal), [])).state;
+  const theme = useDocumentTheme();
   const [qrOpen, setQrOpen] = useState(false);
   const links = state.status === 'done' ? state.data : null;
   const country = groupCountry(user);
@@ -162,6 +195,16 @@ export function Download() {
           </a>
         )}
       </div>
+      {images.status === 'done' && (
+        <img
+          className="home-download-image"
+          src={theme === 'dark' ? images.data.downloadDark : images.data.downloadLight}
+          alt={t('homePage.download.image')}
+          width={240}
+          height={440}
+          data-testid="download-image"
+        />
+      )}
       {qrOpen && <QrDialog value={qrTarget} onClose={() => setQrOpen(false)} />}
     </section>
   );

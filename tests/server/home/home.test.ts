@@ -178,6 +178,30 @@ describe('home page calls (spec shell §7 "Home page calls")', () => {
     const empty = await getJson<{ content: unknown[] }>(`${HOME_PATHS.advertise}?advertiseLocation=7`);
     expect(empty.data.content).toEqual([]);
   });
+  it('counts the platform: markets, coins, members, countries and the 24 h spot turnover in USD', async () => {
+    const { code, data } = await getJson<{
+      turnover24hUsd: string;
+      markets: number;
+      coins: number;
+      users: number;
+      countries: number;
+    }>(HOME_PATHS.platformStat);
+    expect(code).toBe(0);
+    const markets = await t.server.store.markets.spotMarkets();
+    expect(data.markets).toBe(markets.length);
+    expect(data.coins).toBe((await t.server.store.markets.coins()).length);
+    expect(data.users).toBeGreaterThanOrEqual(0);
+    expect(data.countries).toBeGreaterThan(10);
+    // ETH's 1000 at 3400.00 is the biggest part of the turnover recorded above.
+    expect(Number(data.turnover24hUsd)).toBeGreaterThan(3_400_000);
+    expect(data.turnover24hUsd).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('names the home images of each theme, served from the client folder', async () => {
+    const { code, data } = await getJson<{ downloadLight: string; downloadDark: string }>(HOME_PATHS.indexImages);
+    expect(code).toBe(0);
+    expect(data).toEqual({ downloadLight: '/home/app-light.svg', downloadDark: '/home/app-dark.svg' });
+  });
 });
 
 describe('production mode', () => {

@@ -51,6 +51,14 @@ export const homeEnUS = {
     goTrade: 'Go trade',
     none: 'No listings announced right now',
   },
+  stats: {
+    title: 'Tickstream in numbers',
+    turnover: '24h spot volume',
+    markets: 'Spot markets',
+    coins: 'Listed coins',
+    users: 'Registered members',
+    countries: 'Countries and regions',
+  },
   services: {
     title: 'Why trade on Tickstream',
     securityTitle: 'Security first',
@@ -72,6 +80,7 @@ export const homeEnUS = {
     label: 'Partner logos',
   },
   download: {
+    image: 'The Tickstream app: live chart, order book and one-tap orders',
     title: 'Trade anywhere, any time',
     text: 'Get the Tickstream app for live prices, alerts and one-tap orders on your phone.',
     android: 'Get it on Google Play',

@@ -51,6 +51,14 @@ export const homeHiIN: HomeMessages = {
     goTrade: 'ट्रेड करें',
     none: 'अभी कोई लिस्टिंग घोषित नहीं है',
   },
+  stats: {
+    title: 'संख्याओं में Tickstream',
+    turnover: '24 घंटे का स्पॉट वॉल्यूम',
+    markets: 'स्पॉट मार्केट',
+    coins: 'सूचीबद्ध कॉइन',
+    users: 'पंजीकृत सदस्य',
+    countries: 'देश और क्षेत्र',
+  },
   services: {
     title: 'Tickstream पर ट्रेड क्यों करें',
     securityTitle: 'सुरक्षा सबसे पहले',
@@ -72,6 +80,7 @@ export const homeHiIN: HomeMessages = {
     label: 'साझेदारों के लोगो',
   },
   download: {
+    image: 'Tickstream ऐप: लाइव चार्ट, ऑर्डर बुक और एक-टैप ऑर्डर',
     title: 'कहीं भी, कभी भी ट्रेड करें',
     text: 'फ़ोन पर लाइव कीमतों, अलर्ट और एक-टैप ऑर्डर के लिए Tickstream ऐप पाएँ।',
     android: 'Google Play पर पाएँ',

@@ -51,6 +51,14 @@ export const homeJa: HomeMessages = {
     goTrade: '取引する',
     none: '現在発表済みの上場はありません',
   },
+  stats: {
+    title: '数字で見る Tickstream',
+    turnover: '24時間の現物取引高',
+    markets: '現物マーケット',
+    coins: '上場コイン',
+    users: '登録会員',
+    countries: '対応国・地域',
+  },
   services: {
     title: 'Tickstream が選ばれる理由',
     securityTitle: '安全を最優先',
@@ -72,6 +80,7 @@ export const homeJa: HomeMessages = {
     label: 'パートナーのロゴ',
   },
   download: {
+    image: 'Tickstream アプリ：リアルタイムチャート、板情報、ワンタップ注文',
     title: 'いつでもどこでも取引',
     text: 'Tickstream アプリで、価格の確認、アラート、ワンタップ注文をスマホから。',
     android: 'Google Play で手に入れよう',

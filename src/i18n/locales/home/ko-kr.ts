@@ -51,6 +51,14 @@ export const homeKoKR: HomeMessages = {
     goTrade: '거래하기',
     none: '현재 발표된 상장이 없습니다',
   },
+  stats: {
+    title: '숫자로 보는 Tickstream',
+    turnover: '24시간 현물 거래대금',
+    markets: '현물 마켓',
+    coins: '상장 코인',
+    users: '가입 회원',
+    countries: '서비스 국가 및 지역',
+  },
   services: {
     title: 'Tickstream을 선택하는 이유',
     securityTitle: '보안 최우선',
@@ -72,6 +80,7 @@ export const homeKoKR: HomeMessages = {
     label: '파트너 로고',
   },
   download: {
+    image: 'Tickstream 앱: 실시간 차트, 호가창, 원탭 주문',
     title: '언제 어디서나 거래',
     text: 'Tickstream 앱으로 휴대폰에서 시세 확인, 알림, 원탭 주문을 이용하세요.',
     android: 'Google Play에서 받기',

@@ -51,6 +51,14 @@ export const homeViVN: HomeMessages = {
     goTrade: 'Đi giao dịch',
     none: 'Hiện chưa có thông báo niêm yết',
   },
+  stats: {
+    title: 'Tickstream qua những con số',
+    turnover: 'Khối lượng giao ngay 24h',
+    markets: 'Thị trường giao ngay',
+    coins: 'Đồng coin niêm yết',
+    users: 'Thành viên đăng ký',
+    countries: 'Quốc gia và khu vực',
+  },
   services: {
     title: 'Vì sao chọn Tickstream',
     securityTitle: 'An toàn là trên hết',
@@ -72,6 +80,7 @@ export const homeViVN: HomeMessages = {
     label: 'Logo đối tác',
   },
   download: {
+    image: 'Ứng dụng Tickstream: biểu đồ trực tiếp, sổ lệnh và đặt lệnh một chạm',
     title: 'Giao dịch mọi lúc mọi nơi',
     text: 'Tải ứng dụng Tickstream để xem giá, nhận cảnh báo và đặt lệnh một chạm trên điện thoại.',
     android: 'Tải trên Google Play',

@@ -51,6 +51,14 @@ export const homeZhCN: HomeMessages = {
     goTrade: '去交易',
     none: '暂无上币公告',
   },
+  stats: {
+    title: 'Tickstream 数据一览',
+    turnover: '24小时现货成交额',
+    markets: '现货交易对',
+    coins: '上线币种',
+    users: '注册用户',
+    countries: '服务国家和地区',
+  },
   services: {
     title: '为什么选择 Tickstream',
     securityTitle: '安全至上',
@@ -72,6 +80,7 @@ export const homeZhCN: HomeMessages = {
     label: '合作伙伴标志',
   },
   download: {
+    image: 'Tickstream App：实时K线、深度与一键下单',
     title: '随时随地，轻松交易',
     text: '下载 Tickstream App，随时查看行情、接收提醒、一键下单。',
     android: '从 Google Play 获取',

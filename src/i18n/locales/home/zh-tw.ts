@@ -51,6 +51,14 @@ export const homeZhTW: HomeMessages = {
     goTrade: '去交易',
     none: '暫無上幣公告',
   },
+  stats: {
+    title: 'Tickstream 數據一覽',
+    turnover: '24小時現貨成交額',
+    markets: '現貨交易對',
+    coins: '上線幣種',
+    users: '註冊用戶',
+    countries: '服務國家和地區',
+  },
   services: {
     title: '為什麼選擇 Tickstream',
     securityTitle: '安全至上',
@@ -72,6 +80,7 @@ export const homeZhTW: HomeMessages = {
     label: '合作夥伴標誌',
   },
   download: {
+    image: 'Tickstream App：即時K線、深度與一鍵下單',
     title: '隨時隨地，輕鬆交易',
     text: '下載 Tickstream App，隨時查看行情、接收提醒、一鍵下單。',
     android: '從 Google Play 取得',
