@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { type Config, ConfigError } from '../config.ts';
 import { type Db, sqliteOf } from '../db/database.ts';
+import { listExtraMarkets, readExtraMarkets } from '../db/seed/extra-markets.ts';
 import type { MarketSource } from '../gateway/source.ts';
 import type { MarketData } from '../marketdata/index.ts';
 import { cancelSimOrders, ensureSimUsers, findSimUsers, type Simulator, startSimulator } from '../sim/index.ts';
@@ -33,6 +34,8 @@ export async function startExchange(
   // The bots are users too; the exchange must know them before it opens (they have no open-order limit).
   const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
   const isMarketMaker = (userId: number) => simUsers?.ids.has(userId) ?? false;
+  // Scale tests list thousands of synthetic markets; they must be in the catalogue before the exchange loads it.
+  await listExtraMarkets(db, readExtraMarkets(process.env, config.production));
   const exchange = await Exchange.open(db, {
     clock,
     isMarketMaker,

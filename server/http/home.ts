@@ -19,6 +19,7 @@ import {
 import { HOME_ADVERTISE_LOCATION } from '../home/seed.ts';
 import { homeStore, type NewCoinRow } from '../home/store.ts';
 import { ApiError, ok, requestLang } from './envelope.ts';
+import { logoOf } from './logo.ts';
 import { normalizeSymbol } from './market.ts';
 import { apiOk } from './shell-common.ts';
 
@@ -50,8 +51,6 @@ const DevNewCoinBody = Type.Object({
   symbol: Type.String({ minLength: 3, maxLength: 32 }),
   onlineInMs: Type.Integer({ minimum: 0, maximum: DEV_MAX_DELAY_MS }),
 });
-
-const logoOf = (unit: string) => `/coins/${unit.toLowerCase()}.svg`;
 
 /**
  * The home page's calls (spec shell §7 "Home page calls", /config/banner): carousel banners and their drawn images,

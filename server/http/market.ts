@@ -20,6 +20,7 @@ import { CANDLE_INTERVALS, TRADES_CAP } from '../../common/protocol.ts';
 import type { CoinInfoRow, SpotMarketWithRates } from '../db/repositories/markets.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, type MarketData, type MarketStats } from '../marketdata/index.ts';
 import { ApiError, ok } from './envelope.ts';
+import { logoOf } from './logo.ts';
 
 /**
  * The order books as the market routes read them: flat `[priceTicks, volumeLots, …]` per side, best first; the whole
@@ -67,7 +68,6 @@ export function normalizeSymbol(text: string): string {
   return text.trim().toUpperCase().replace(/[-_]/, '/');
 }
 
-const logoOf = (unit: string) => `/coins/${unit.toLowerCase()}.svg`;
 const unknownMarket = (symbol: string) => new ApiError(400, ApiCode.unknownMarket, 'unknownMarket', { symbol });
 
 /** Integer units on a grid of `scale` decimals as an exact string with exactly `scale` decimals (12345, 2 → "123.45"). */
