@@ -410,7 +410,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     },
   );
 
-  // Spot bills: the lines of the user's available spot balance, newest first (reservations are not bills).
+  // Spot bills: the lines of the user's spot wallet, newest first. Reservations (freeze/unfreeze) are not bills; the
+  // paying side of a trade is, though it leaves from the frozen part.
   both(app, '/exchange/spot-bill/list', BillQuery, async (request, q) => {
     const userId = userOf(request).id;
     const pageNo = q.pageNo ?? 1;
@@ -421,7 +422,7 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
       .selectFrom('ledger_entries as e')
       .innerJoin('coins as c', 'c.unit', 'e.coin')
       .where('e.user_id', '=', userId)
-      .where('e.account', '=', `user:${userId}`)
+      .where('e.account', 'in', [`user:${userId}`, `user:${userId}:frozen`])
       .where('e.kind', 'not in', ['freeze', 'unfreeze']);
     if (q.coin) query = query.where('e.coin', '=', q.coin.toUpperCase());
     if (q.type) query = query.where('e.kind', '=', q.type);

@@ -16,7 +16,13 @@ import {
 } from '../../api/shell.ts';
 import { showToast } from '../../api/toast.ts';
 import { assetMenu, mainMenu, onlyBuilt, USER_MENU } from '../../app/menu.ts';
-import { balancesShown, setBalancesShown, setStoredTheme, storedTheme } from '../../app/preferences.ts';
+import {
+  balancesShown,
+  setBalancesShown,
+  setStoredTheme,
+  storedTheme,
+  usePreferencesVersion,
+} from '../../app/preferences.ts';
 import { isBuiltPath, type RouteDef } from '../../app/routes.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import {
@@ -139,7 +145,9 @@ function AssetsDropdown() {
   const { t } = useTranslation();
   const shell = useShell();
   const [parts, setParts] = useState<AssetParts | null | 'loading' | 'failed'>(null);
-  const [shown, setShown] = useState(balancesShown);
+  // The stored show-eye flag, read on every render: the assets pages' eye changes it too (spec shell §4).
+  usePreferencesVersion();
+  const shown = balancesShown();
   // Balances load on the first hover (spec shell §4).
   const requested = useRef(false);
   const onOpen = useCallback(() => {
@@ -150,10 +158,7 @@ function AssetsDropdown() {
   }, []);
   const total = parts && typeof parts === 'object' && shell.rate ? assetTotal(parts, shell.rate) : null;
   const items = onlyBuilt(assetMenu(shell));
-  const toggle = () => {
-    setBalancesShown(!shown);
-    setShown(!shown);
-  };
+  const toggle = () => setBalancesShown(!shown);
   return (
     <Dropdown
       className="assets-dropdown"

@@ -109,6 +109,12 @@ describe('spot trading API', () => {
       ['fee', '-9.6'],
       ['trade', '12000'],
     ]);
+    // The seller's BTC leaves from its order's reservation: a bill too.
+    const paid = (await call('/exchange/spot-bill/list', other, { coin: 'BTC' })).json();
+    expect(paid.data.records.map((b: { type: string; amount: string }) => [b.type, b.amount])).toEqual([
+      ['trade', '-0.2'],
+      ['test_grant', '1'],
+    ]);
     const fills = (await call('/exchange/order/trades', other, { symbol: 'BTC/USDT' })).json();
     expect(fills.data).toMatchObject({ total: 1, pageNo: 1, pageSize: 20 });
     expect(fills.data.records).toEqual([
