@@ -1,32 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { add, fromUnits, mul, truncate } from '../../common/decimal.ts';
+import { assetTotalUsdt } from '../assets/valuation.ts';
+import { copyTradingEnabled, FINANCIAL_EMPTY, loadValuation, walletView } from '../assets/wallet-view.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import { ok } from './envelope.ts';
 
-/** Decimals of the USDT values of the dropdown (its totals are converted and rounded by the client, spec shell §9). */
-const VALUE_SCALE = 8;
-
 /**
- * Balances of the header's assets dropdown (spec shell §2, §3 "Balance rows", §4: loaded on first hover), read-only.
- * The spot wallet is the ledger's `user:{id}` account (available) and `user:{id}:frozen` (reserved by open orders),
- * read from the exchange's memory, where balances live while it runs. The funding, contract, earn and copy-trading
- * wallets have no ledger accounts yet and answer zero.
+ * Balances of the header's assets dropdown and the assets overview (spec shell §2, §3 "Balance rows", §4), read-only,
+ * from the ledger in the exchange's memory (where balances live while it runs):
+ * - `funds` and `spot`: rows of the coins held (balance, frozenBalance, releaseBalance, coin.usdRate, usdtValue);
+ * - `contract`: amount (the contract wallet's value in USDT) and profit (no contract positions exist yet: 0);
+ * - `financial`: totalAsset, totalInterest, yesterdayInterest — no earn products are offered yet, so all 0 and
+ *   `products: 0` says so;
+ * - `follow`: total and usable in USDT, only while copy trading is enabled (`followEnabled`);
+ * - `totalUsdt`: the asset total of spec shell §9 (contract rounded to 2 decimals), which the client converts.
  */
 export async function walletBalanceRoutes(app: FastifyInstance): Promise<void> {
-  const { exchange, marketData } = app;
-
-  /** USD value of each coin: its last USDT price where it has a live USDT market, else the catalogue rate. */
-  const usdRates = async (): Promise<Map<string, string>> => {
-    const rates = new Map<string, string>();
-    for (const coin of await app.store.markets.coins()) rates.set(coin.unit, coin.usdRate);
-    for (const m of exchange.markets.values()) {
-      if (m.quote !== 'USDT' || !marketData.has(m.symbol)) continue;
-      const price = marketData.stats(m.symbol).price;
-      if (price > 0) rates.set(m.base, fromUnits(BigInt(price), m.priceScale));
-    }
-    rates.set('USDT', '1');
-    return rates;
-  };
+  const { exchange } = app;
 
   app.route({
     method: ['GET', 'POST'],
@@ -34,36 +23,30 @@ export async function walletBalanceRoutes(app: FastifyInstance): Promise<void> {
     onRequest: requireUser,
     handler: async (request) => {
       const userId = userOf(request).id;
-      const coins = await app.store.markets.coins();
-      const rates = await usdRates();
-      const held = exchange.accounts.balancesOf(userId);
-      let spotTotal = '0';
-      const balances = [];
-      for (const coin of coins) {
-        const b = held.get(coin.unit);
-        if (!b || (b.available === 0 && b.frozen === 0)) continue;
-        const balance = fromUnits(BigInt(b.available), coin.decimals);
-        const frozenBalance = fromUnits(BigInt(b.frozen), coin.decimals);
-        const usdRate = rates.get(coin.unit) ?? coin.usdRate;
-        const usdtValue = truncate(mul(add(balance, frozenBalance), usdRate), VALUE_SCALE);
-        spotTotal = add(spotTotal, usdtValue);
-        balances.push({
-          coin: { unit: coin.unit, name: coin.name, usdRate },
-          unit: coin.unit,
-          balance,
-          frozenBalance,
-          releaseBalance: '0',
-          usdRate,
-          usdtValue,
-        });
-      }
+      const valuation = await loadValuation(app);
+      const followEnabled = await copyTradingEnabled(app);
+      const view = (w: 'funds' | 'spot' | 'contract' | 'follow') =>
+        walletView(exchange.accounts, userId, w, valuation, false);
+      const spot = view('spot');
+      const funds = view('funds');
+      const contract = view('contract');
+      const follow = followEnabled ? view('follow') : null;
       return ok({
-        spot: { balances, totalUsdt: spotTotal },
-        funds: { balances: [], totalUsdt: '0' },
-        contract: { amount: '0', profit: '0' },
-        financial: { totalAsset: '0', totalInterest: '0', yesterdayInterest: '0' },
-        follow: { total: '0', usable: '0' },
-        totalUsdt: spotTotal,
+        spot: { balances: spot.balances, totalUsdt: spot.totalUsdt },
+        funds: { balances: funds.balances, totalUsdt: funds.totalUsdt },
+        contract: { amount: contract.totalUsdt, profit: '0', balances: contract.balances },
+        financial: FINANCIAL_EMPTY,
+        ...(follow
+          ? { follow: { total: follow.totalUsdt, usable: follow.usableUsdt, balances: follow.balances } }
+          : {}),
+        followEnabled,
+        totalUsdt: assetTotalUsdt({
+          spot: spot.totalUsdt,
+          funds: funds.totalUsdt,
+          contract: contract.totalUsdt,
+          follow: follow?.totalUsdt ?? '0',
+          financial: FINANCIAL_EMPTY.totalAsset,
+        }),
       });
     },
   });
