@@ -1,0 +1,206 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiCode } from '../../common/api.ts';
+import { fromUnits } from '../../common/decimal.ts';
+import { sqliteOf } from '../db/database.ts';
+import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
+import { shellContentRepository } from '../db/repositories/shell-content.ts';
+import { logoOf } from '../http/logo.ts';
+import { WALLETS, type Wallet } from '../ledger/accounts.ts';
+import {
+  type CoinInfo,
+  coinCatalogue,
+  coinOf,
+  ledgerRefusal,
+  Once,
+  type Page,
+  parseAmount,
+  RecordIds,
+  refuse,
+} from './transfer-common.ts';
+
+/** Ledger kind of a move between two wallets of one user (the bills' transfer in 3 / out 4, spec trading §9). */
+export const TRANSFER_KIND = 'transfer';
+
+export interface WalletTransferInput {
+  coin: string;
+  amount: string;
+  from: string;
+  to: string;
+  requestId?: string | undefined;
+  /** The contract paths (/uc/future-transfer/transfer, /swap/wallet/trans): one side must be the contract wallet. */
+  contractSide?: boolean;
+}
+
+/** A transfer as the history lists it. */
+export interface WalletTransferView {
+  id: number;
+  coin: string;
+  amount: string;
+  from: Wallet;
+  to: Wallet;
+  createTime: number;
+}
+
+/** One coin's available amount in each wallet the user may move money between. */
+export interface TransferBalance {
+  coin: string;
+  name: string;
+  logoUrl: string;
+  decimals: number;
+  available: Partial<Record<Wallet, string>>;
+}
+
+export function isWallet(text: string): text is Wallet {
+  return (WALLETS as readonly string[]).includes(text);
+}
+
+/**
+ * Copy trading is on unless both the app config's followEnable is false and the follow config's status is 0 (spec
+ * shell §4, trading §6), read as the shell reads it; the follow wallet exists only then.
+ */
+export async function copyTradingEnabled(app: FastifyInstance): Promise<boolean> {
+  const content = shellContentRepository(app.store.db);
+  const [index, follow] = await Promise.all([content.config('index'), content.config('follow')]);
+  return index.followEnable === true || (typeof follow.status === 'number' && follow.status !== 0);
+}
+
+/** The wallets a user may move money between now: follow only while copy trading is on. */
+export async function transferWallets(app: FastifyInstance): Promise<Wallet[]> {
+  const follow = await copyTradingEnabled(app);
+  return WALLETS.filter((w) => follow || w !== 'follow');
+}
+
+/**
+ * Wallet transfers (spec shell §7 "transfers /uc/asset-transfer/transfer, /uc/future-transfer/transfer,
+ * /swap/wallet/trans"): available money of one coin from one of a user's wallets to another, as one ledger txn
+ * `transfer:{id}` (kind `transfer`) whose record is written in the same SQLite transaction.
+ */
+export function walletTransfers(app: FastifyInstance) {
+  const db: MovesDb = movesDb(app.store.db);
+  const sqlite = sqliteOf(app.store.db);
+  const catalogue = coinCatalogue(app);
+  const ids = new RecordIds(sqlite, 'wallet_transfers');
+  const once = new Once<WalletTransferView>();
+  const insert = sqlite.prepare(
+    'insert into wallet_transfers (id, user_id, coin, amount, from_wallet, to_wallet, request_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+
+  const view = (
+    r: { id: number; coin: string; amount: number; from_wallet: string; to_wallet: string; created_at: number },
+    coin: CoinInfo | undefined,
+  ): WalletTransferView => ({
+    id: r.id,
+    coin: r.coin,
+    amount: fromUnits(BigInt(r.amount), coin?.decimals ?? 0),
+    from: r.from_wallet as Wallet,
+    to: r.to_wallet as Wallet,
+    createTime: r.created_at,
+  });
+
+  const byRequest = async (userId: number, requestId: string): Promise<WalletTransferView | null> => {
+    const row = await db
+      .selectFrom('wallet_transfers')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+    return row ? view(row, (await catalogue()).get(row.coin)) : null;
+  };
+
+  const move = async (userId: number, input: WalletTransferInput): Promise<WalletTransferView> => {
+    const from = input.from.trim().toLowerCase();
+    const to = input.to.trim().toLowerCase();
+    if (!isWallet(from)) throw refuse('movesUnknownWallet', { wallet: input.from.slice(0, 16) });
+    if (!isWallet(to)) throw refuse('movesUnknownWallet', { wallet: input.to.slice(0, 16) });
+    if (from === to) throw refuse('movesSameWallet');
+    if (input.contractSide && from !== 'contract' && to !== 'contract') throw refuse('movesContractSide');
+    if ((from === 'follow' || to === 'follow') && !(await copyTradingEnabled(app))) {
+      throw refuse('movesFollowDisabled', {}, ApiCode.forbidden);
+    }
+    const coin = await coinOf(catalogue, input.coin);
+    const units = parseAmount(input.amount, coin);
+    const available = BigInt(app.exchange.accounts.pocketAmount({ userId, wallet: from }, coin.unit));
+    if (units > available) {
+      throw refuse(
+        'movesInsufficientIn',
+        { coin: coin.unit, available: fromUnits(available, coin.decimals) },
+        ApiCode.insufficientBalance,
+      );
+    }
+    const id = ids.next();
+    const now = app.clock();
+    const amount = Number(units);
+    try {
+      await app.exchange.transact(
+        `transfer:${id}`,
+        [{ from: { userId, wallet: from }, to: { userId, wallet: to }, coin: coin.unit, amount, kind: TRANSFER_KIND }],
+        () => insert.run(id, userId, coin.unit, amount, from, to, input.requestId ?? null, now),
+      );
+    } catch (error) {
+      throw ledgerRefusal(error, coin.unit);
+    }
+    return view({ id, coin: coin.unit, amount, from_wallet: from, to_wallet: to, created_at: now }, coin);
+  };
+
+  return {
+    /** Moves the money; a repeated requestId answers the first transfer instead of moving again. */
+    transfer(userId: number, input: WalletTransferInput): Promise<WalletTransferView> {
+      // A blank key is no key: it must never reach the unique (user, request id) index.
+      const requestId = input.requestId?.trim() || undefined;
+      if (!requestId) return move(userId, { ...input, requestId: undefined });
+      return once.run(`${userId}:${requestId}`, async () => {
+        return (await byRequest(userId, requestId)) ?? move(userId, { ...input, requestId });
+      });
+    },
+
+    /** The user's transfers, newest first (spec shell §9: page size 10); coin and wallet filters. */
+    async list(
+      userId: number,
+      query: { pageNo: number; pageSize: number; coin?: string | undefined; wallet?: string | undefined },
+    ): Promise<Page<WalletTransferView>> {
+      let base = db.selectFrom('wallet_transfers').where('user_id', '=', userId);
+      const coin = query.coin?.trim().toUpperCase();
+      if (coin) base = base.where('coin', '=', coin);
+      const wallet = query.wallet?.trim().toLowerCase();
+      if (wallet) {
+        if (!isWallet(wallet)) throw refuse('movesUnknownWallet', { wallet: wallet.slice(0, 16) });
+        base = base.where((eb) => eb.or([eb('from_wallet', '=', wallet), eb('to_wallet', '=', wallet)]));
+      }
+      const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.pageNo - 1) * query.pageSize)
+        .execute();
+      const coins = await catalogue();
+      return {
+        records: rows.map((r) => view(r, coins.get(r.coin))),
+        total: Number(count.n),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** Every coin of the catalogue with what is available in each wallet the user may move between. */
+    async balances(userId: number): Promise<{ wallets: Wallet[]; coins: TransferBalance[] }> {
+      const wallets = await transferWallets(app);
+      const held = new Map(wallets.map((w) => [w, app.exchange.accounts.walletBalancesOf(userId, w)] as const));
+      const coins: TransferBalance[] = [];
+      for (const coin of (await catalogue()).values()) {
+        const available: Partial<Record<Wallet, string>> = {};
+        for (const w of wallets)
+          available[w] = fromUnits(BigInt(held.get(w)?.get(coin.unit)?.available ?? 0), coin.decimals);
+        coins.push({
+          coin: coin.unit,
+          name: coin.name,
+          logoUrl: logoOf(coin.unit),
+          decimals: coin.decimals,
+          available,
+        });
+      }
+      return { wallets, coins };
+    },
+  };
+}
+export type WalletTransfers = ReturnType<typeof walletTransfers>;

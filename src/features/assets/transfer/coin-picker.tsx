@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PickerCoin {
+  coin: string;
+  name: string;
+  logoUrl: string;
+  /** What the relevant wallet holds, shown beside the coin; absent when it does not matter. */
+  available?: string | undefined;
+}
+
+/**
+ * A coin choice with a search box, each coin with its logo, name and what the relevant wallet has available (the
+ * transfer's from-wallet, the spot wallet of a conversion). Closes on a choice, Escape or a click elsewhere.
+ */
+export function CoinPicker(props: {
+  label: string;
+  coins: readonly PickerCoin[];
+  value: string;
+  onChange: (coin: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const labelId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', away);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', away);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const current = props.coins.find((c) => c.coin === props.value);
+  // spec shell §5 market search: whitespace removed, case-insensitive substring.
+  const q = query.replace(/\s+/g, '').toLowerCase();
+  const shown = q
+    ? props.coins.filter((c) => c.coin.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))
+    : props.coins;
+  return (
+    <div className="mv-field" ref={box}>
+      <span className="mv-label" id={labelId}>
+        {props.label}
+      </span>
+      <button
+        type="button"
+        className="mv-select mv-coin-button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-labelledby={labelId}
+        data-testid={props.testId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {current ? (
+          <>
+            <img src={current.logoUrl} alt="" width={20} height={20} />
+            <span className="mv-coin-unit">{current.coin}</span>
+            <span className="mv-muted">{current.name}</span>
+          </>
+        ) : (
+          <span className="mv-muted">{props.value || t('moves.coin')}</span>
+        )}
+        <span className="mv-caret" aria-hidden="true" />
+      </button>
+      {open ? (
+        <div className="mv-popover">
+          <input
+            className="mv-input"
+            placeholder={t('moves.searchCoin')}
+            aria-label={t('moves.searchCoin')}
+            value={query}
+            // biome-ignore lint/a11y/noAutofocus: the list opened to be searched.
+            autoFocus
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <div className="mv-coin-list" role="listbox" id={listId} aria-labelledby={labelId}>
+            {shown.length === 0 ? <p className="mv-muted mv-pad">{t('moves.noCoins')}</p> : null}
+            {shown.map((c) => (
+              <button
+                key={c.coin}
+                type="button"
+                role="option"
+                aria-selected={c.coin === props.value}
+                className="mv-coin-option"
+                onClick={() => {
+                  props.onChange(c.coin);
+                  setOpen(false);
+                  setQuery('');
+                }}
+              >
+                <img src={c.logoUrl} alt="" width={20} height={20} loading="lazy" />
+                <span className="mv-coin-unit">{c.coin}</span>
+                <span className="mv-muted mv-grow">{c.name}</span>
+                {c.available !== undefined ? <span className="mv-num">{c.available}</span> : null}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
