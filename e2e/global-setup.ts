@@ -12,6 +12,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startServer(await freePort(), dataDir, {
     RATE_LIMIT: '100000',
     CODE_SENDS_PER_IP_HOUR: '10000',
+    // Deposits confirm in a moment; withdrawals keep their review time so a journey can cancel one.
+    DEPOSIT_CONFIRM_MS: '150',
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dataDir;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { IP_SENDS_PER_HOUR } from './account/kit.ts';
+import { readExtraMarkets } from './db/seed/extra-markets.ts';
 import { type SimOptions, simOptionsFromEnv } from './sim/options.ts';
 
 /** Server settings, read once from the environment (README: Configuration). */
@@ -27,6 +28,14 @@ export interface Config {
    */
   smsSenderUrl: string | null;
   emailSenderUrl: string | null;
+  /** Deposit simulator: time per block confirmation of a simulated deposit (DEPOSIT_CONFIRM_MS). */
+  depositConfirmMs: number;
+  /** Withdrawals: review time of a pending withdrawal, which can be cancelled until then (WITHDRAW_REVIEW_MS). */
+  withdrawReviewMs: number;
+  /** Withdrawals: time from processing to done, when the simulated chain has taken it (WITHDRAW_PROCESS_MS). */
+  withdrawProcessMs: number;
+  /** Synthetic USDT markets listed beside the catalogue for scale tests; 0 in production (TICKSTREAM_EXTRA_MARKETS). */
+  extraMarkets: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -101,5 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ),
     smsSenderUrl: parseUrl('SMS_SENDER_URL', env.SMS_SENDER_URL),
     emailSenderUrl: parseUrl('EMAIL_SENDER_URL', env.EMAIL_SENDER_URL),
+    depositConfirmMs: parseInteger('DEPOSIT_CONFIRM_MS', env.DEPOSIT_CONFIRM_MS, 2000, 1, 3_600_000),
+    withdrawReviewMs: parseInteger('WITHDRAW_REVIEW_MS', env.WITHDRAW_REVIEW_MS, 60_000, 1, 86_400_000),
+    withdrawProcessMs: parseInteger('WITHDRAW_PROCESS_MS', env.WITHDRAW_PROCESS_MS, 30_000, 1, 86_400_000),
+    extraMarkets: readExtraMarkets(env, production),
   };
 }

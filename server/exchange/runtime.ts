@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { type Config, ConfigError } from '../config.ts';
 import { type Db, sqliteOf } from '../db/database.ts';
-import { listExtraMarkets, readExtraMarkets } from '../db/seed/extra-markets.ts';
+import { listExtraMarkets } from '../db/seed/extra-markets.ts';
 import type { MarketSource } from '../gateway/source.ts';
 import type { MarketData } from '../marketdata/index.ts';
 import { cancelSimOrders, ensureSimUsers, findSimUsers, type Simulator, startSimulator } from '../sim/index.ts';
@@ -35,7 +35,7 @@ export async function startExchange(
   const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
   const isMarketMaker = (userId: number) => simUsers?.ids.has(userId) ?? false;
   // Scale tests list thousands of synthetic markets; they must be in the catalogue before the exchange loads it.
-  await listExtraMarkets(db, readExtraMarkets(process.env, config.production));
+  await listExtraMarkets(db, config.extraMarkets);
   const exchange = await Exchange.open(db, {
     clock,
     isMarketMaker,

@@ -84,7 +84,8 @@ describe('guard decisions (spec shell §4)', () => {
 
   it('with a token the page renders, or not-found until its area exists', () => {
     expect(decide('/', '', true)).toMatchObject({ kind: 'render', route: { path: '/' } });
-    expect(decide('/property', '', true)).toEqual({ kind: 'notFound' });
+    expect(decide('/property', '', true)).toMatchObject({ kind: 'render', route: { path: '/property' } });
+    expect(decide('/arena', '', true)).toEqual({ kind: 'notFound' });
     expect(decide('/unknown', '', false)).toEqual({ kind: 'notFound' });
   });
 });

@@ -1,0 +1,206 @@
+import { get, post } from '../../../api/request.ts';
+
+/** Deposit, withdraw and address-book calls of spec shell §7 "Assets" through the shared request layer. */
+export const RECHARGE_PATHS = {
+  coins: '/uc/coin/v2/list',
+  addressRead: '/uc/address/read',
+  addressCreate: '/uc/address/create',
+  rechargeList: '/uc/recharge/list',
+  rechargeInfo: '/uc/recharge/info',
+  /** Non-production only: the deposit simulator. */
+  simulateDeposit: '/dev/assets/deposit',
+  withdrawInfo: '/uc/withdraw/info',
+  withdrawCreate: '/uc/withdraw/create',
+  withdrawList: '/uc/withdraw/list',
+  withdrawDetail: '/uc/withdraw/detail',
+  withdrawCancel: '/uc/withdraw/cancel',
+  withdrawCode: '/uc/withdraw/code',
+  bookPage: '/uc/withdraw/address/page',
+  bookAdd: '/uc/withdraw/address/add',
+  bookEdit: '/uc/withdraw/address/edit',
+  bookDelete: '/uc/withdraw/address/delete',
+  bookLatest: '/uc/withdraw/address/latest',
+  bookInternal: '/uc/withdraw/address/internal',
+} as const;
+const P = RECHARGE_PATHS;
+
+export type MemoType = 'MEMO' | 'TAG';
+
+export interface NetworkInfo {
+  protocol: string;
+  name: string;
+  needMemo: boolean;
+  memoType: MemoType | null;
+  depositMin: string;
+  confirmations: number;
+  withdrawFee: string;
+  withdrawMin: string;
+  canDeposit: boolean;
+  canWithdraw: boolean;
+  addressPattern: string;
+  memoPattern: string | null;
+  arrivalSeconds: number;
+}
+
+export interface CoinInfo {
+  coin: string;
+  unit: string;
+  name: string;
+  logo: string;
+  decimals: number;
+  canDeposit: boolean;
+  canWithdraw: boolean;
+  usdRate: string;
+  networks: NetworkInfo[];
+}
+
+export interface DepositAddress {
+  coin: string;
+  protocol: string;
+  address: string;
+  memo: string;
+  memoType: MemoType | null;
+  createTime: number;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+/** Deposit states (server DEPOSIT_STATUS). */
+export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
+
+export interface DepositRecord {
+  id: number;
+  coin: string;
+  protocol: string;
+  address: string;
+  memo: string;
+  amount: string;
+  txHash: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: number;
+  createTime: number;
+  confirmTime: number | null;
+}
+
+/** `simulator`: the deposit simulator is on (non-production): /recharge offers "Simulate deposit". */
+export interface DepositPage extends Page<DepositRecord> {
+  simulator: boolean;
+}
+
+/** Withdrawal states (server WITHDRAW_STATUS). */
+export const WITHDRAW_STATUS = { pending: 0, processing: 1, done: 2, cancelled: 3, failed: 4 } as const;
+
+export interface WithdrawRecord {
+  id: number;
+  coin: string;
+  protocol: string;
+  address: string;
+  tag: string;
+  amount: string;
+  fee: string;
+  arrivedAmount: string;
+  status: number;
+  txHash: string | null;
+  reason: string | null;
+  createTime: number;
+  updateTime: number;
+  processingTime: number | null;
+  finishTime: number | null;
+  cancellable: boolean;
+}
+
+/** The withdraw form's context: the funds wallet's balance and how the user confirms. */
+export interface WithdrawInfo {
+  coin: string;
+  available: string;
+  frozen: string;
+  verifyList: ('email' | 'phone')[];
+  email: string | null;
+  mobile: string | null;
+  googleStatus: number;
+  /** Withdrawals are locked until then (a password change); 0 when they are not. */
+  lockedUntil: number;
+}
+
+export interface WithdrawForm {
+  coin: string;
+  protocol: string;
+  address: string;
+  tag: string;
+  amount: string;
+  emailCode: string;
+  phoneCode: string;
+  googleCode: string;
+  /** One per submission: a double click answers the first withdrawal. */
+  requestId: string;
+}
+
+/** transferType of an address-book entry. */
+export const TRANSFER_TYPE = { chain: 0, internal: 1 } as const;
+
+/** An address-book entry (spec shell §7: id, address, protocol, tag, transferType, areaCode, uid, email, mobile). */
+export interface AddressEntry {
+  id: number;
+  address: string;
+  protocol: string;
+  tag: string;
+  transferType: number;
+  areaCode: string;
+  uid: string;
+  email: string;
+  mobile: string;
+  coin: string;
+  remark: string;
+  time: number;
+  updateTime: number;
+}
+
+export type EntryDraft = Omit<AddressEntry, 'id' | 'time' | 'updateTime'>;
+
+export interface LatestAddress {
+  coin: string;
+  protocol: string;
+  address: string;
+  tag: string;
+  time: number;
+}
+
+const quiet = { silent: true } as const;
+
+export const loadCoins = (signal?: AbortSignal) =>
+  get<CoinInfo[]>(P.coins, {}, { ...quiet, ...(signal ? { signal } : {}) });
+
+export const readDepositAddress = (coin: string, protocol: string) =>
+  get<DepositAddress | null>(P.addressRead, { coin, protocol });
+export const createDepositAddress = (coin: string, protocol: string) =>
+  post<DepositAddress>(P.addressCreate, { coin, protocol });
+export const loadDeposits = (pageNo: number, pageSize: number, coin?: string) =>
+  get<DepositPage>(P.rechargeList, { pageNo, pageSize, coin });
+export const loadDeposit = (id: number) => get<DepositRecord>(P.rechargeInfo, { id });
+export const simulateDeposit = (address: string, memo: string, amount: string) =>
+  post<DepositRecord>(P.simulateDeposit, { address, memo, amount });
+
+export const loadWithdrawInfo = (coin: string) => get<WithdrawInfo>(P.withdrawInfo, { coin });
+export const createWithdrawal = (form: WithdrawForm) => post<WithdrawRecord>(P.withdrawCreate, { ...form });
+export const loadWithdrawals = (pageNo: number, pageSize: number, coin?: string) =>
+  get<Page<WithdrawRecord>>(P.withdrawList, { pageNo, pageSize, coin });
+export const loadWithdrawal = (id: number) => get<WithdrawRecord>(P.withdrawDetail, { id });
+export const cancelWithdrawal = (id: number) => post<WithdrawRecord>(P.withdrawCancel, { id });
+export const sendWithdrawCode = (type: 'email' | 'phone') => post<null>(P.withdrawCode, { type });
+
+export const loadBook = (
+  pageNo: number,
+  pageSize: number,
+  filter: { coin?: string; protocol?: string; transferType?: number } = {},
+) => get<Page<AddressEntry>>(P.bookPage, { pageNo, pageSize, ...filter });
+export const addEntry = (draft: EntryDraft) => post<AddressEntry>(P.bookAdd, { ...draft });
+export const editEntry = (id: number, draft: EntryDraft) => post<AddressEntry>(P.bookEdit, { id, ...draft });
+export const deleteEntry = (id: number) => post<null>(P.bookDelete, { id });
+export const loadLatest = (coin: string, protocol: string) =>
+  get<LatestAddress[]>(P.bookLatest, { coin, protocol }, quiet);

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import './assets.css';
+
+const LINKS = [
+  { to: '/recharge', label: 'recharge.nav.deposit' },
+  { to: '/withdraw', label: 'recharge.nav.withdraw' },
+  { to: '/withdraw/address', label: 'recharge.nav.addressBook' },
+] as const;
+
+/** The frame of the deposit, withdraw and address-book screens: a title, the links between them and to the assets. */
+export function AssetsFrame({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [pathname] = useLocation();
+  return (
+    <div className="ast-page">
+      <header className="ast-head">
+        <h1 className="ast-title">{title}</h1>
+        <nav className="ast-links" aria-label={t('recharge.nav.label')}>
+          {LINKS.map((link) => (
+            <Link
+              key={link.to}
+              href={link.to}
+              className={pathname === link.to ? 'active' : ''}
+              aria-current={pathname === link.to ? 'page' : undefined}
+            >
+              {t(link.label)}
+            </Link>
+          ))}
+          <Link href="/property/funds">{t('recharge.nav.assets')}</Link>
+        </nav>
+      </header>
+      {children}
+    </div>
+  );
+}
