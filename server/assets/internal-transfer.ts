@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { fromUnits, toUnits } from '../../common/decimal.ts';
+import type { FactorInput } from '../account/factors.ts';
 import { boundDestination, fail, mask, normalizeEmail, normalizePhone } from '../account/rules.ts';
 import { sendCode } from '../account/send.ts';
 import { RateCounter } from '../auth/codes.ts';
@@ -12,7 +13,7 @@ import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
 import type { User } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Move } from '../ledger/accounts.ts';
-import { checkFactors, type FactorInput, internalPurpose } from './internal-factors.ts';
+import { checkFactors, internalPurpose } from './internal-factors.ts';
 import {
   type CoinInfo,
   coinCatalogue,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compare, fromUnits } from '../../common/decimal.ts';
+import type { FactorInput } from '../account/factors.ts';
 import { mask, verifyList } from '../account/rules.ts';
 import { sqliteOf } from '../db/database.ts';
 import { depositDb, type Withdrawal } from '../db/repositories/deposit-tables.ts';
@@ -17,7 +18,7 @@ import {
   parseAmount,
   unitsOf,
 } from './networks.ts';
-import { type FactorInput, requireWithdrawAllowed, requireWithdrawFactors } from './withdraw-factors.ts';
+import { requireWithdrawAllowed, requireWithdrawFactors } from './withdraw-factors.ts';
 
 /** A withdrawal's life: pending (under review, cancellable) → processing → done, or cancelled / failed (unfrozen). */
 export const WITHDRAW_STATUS = { pending: 0, processing: 1, done: 2, cancelled: 3, failed: 4 } as const;

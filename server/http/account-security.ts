@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
+import { type FactorInput, requireFactors as requireFactorsOf } from '../account/factors.ts';
 import { LOGIN_TICKET_ATTEMPTS } from '../account/kit.ts';
 import {
   boundDestination,
@@ -95,45 +96,9 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     return user;
   };
 
-  /**
-   * Checks the codes a sensitive change needs: one per bound channel (verifyList) and the Google code when it is on.
-   * Every code is checked before any is spent, so one wrong code does not cost the others.
-   */
-  const requireFactors = async (
-    user: User,
-    type: SecureType,
-    input: {
-      code?: string | undefined;
-      emailCode?: string | undefined;
-      phoneCode?: string | undefined;
-      googleCode?: string | undefined;
-    },
-    security?: UserSecurity,
-  ) => {
-    const now = app.clock();
-    const purpose = securePurpose(type, user.id);
-    const checks: { key: string; code: string }[] = [];
-    for (const channel of verifyList(user)) {
-      const destination = boundDestination(user, channel);
-      const code = (channel === 'email' ? (input.emailCode ?? input.code) : input.phoneCode)?.trim();
-      if (!code) throw fail(200, ApiCode.codeRequired, channel === 'email' ? 'emailCodeRequired' : 'phoneCodeRequired');
-      if (destination) checks.push({ key: destination.key, code });
-    }
-    const sec = security ?? (await repo.security(user.id));
-    let googleStep: number | null = null;
-    if (sec.google_enabled && sec.google_secret) {
-      googleStep = verifyTotp(sec.google_secret, input.googleCode?.trim() ?? '', now, sec.google_last_step);
-      if (googleStep === null) throw fail(200, ApiCode.googleCodeInvalid, 'googleCodeInvalid');
-    }
-    for (const check of checks) {
-      const result = codes.check(purpose, check.key, check.code, now, true);
-      if (result !== 'ok') throw codeError(result);
-    }
-    for (const check of checks) codes.check(purpose, check.key, check.code, now);
-    if (googleStep !== null && !(await repo.advanceGoogleStep(user.id, googleStep, now))) {
-      throw fail(200, ApiCode.googleCodeInvalid, 'googleCodeInvalid');
-    }
-  };
+  /** The codes a sensitive change needs (server/account/factors.ts), issued for this change's purpose. */
+  const requireFactors = (user: User, type: SecureType, input: FactorInput, security?: UserSecurity) =>
+    requireFactorsOf(app, user, securePurpose(type, user.id), input, security ? { security } : {});
 
   /** The Google code, when the authenticator is on (its step is then used up). */
   const requireGoogle = async (user: User, googleCode: string | undefined) => {
