@@ -7,9 +7,10 @@ const LINKS = [
   { to: '/recharge', label: 'recharge.nav.deposit' },
   { to: '/withdraw', label: 'recharge.nav.withdraw' },
   { to: '/withdraw/address', label: 'recharge.nav.addressBook' },
+  { to: '/transfer', label: 'recharge.nav.transfer' },
 ] as const;
 
-/** The frame of the deposit, withdraw and address-book screens: a title, the links between them and to the assets. */
+/** The frame of the deposit, withdraw, address-book and transfer screens: a title, the links between them and to the assets. */
 export function AssetsFrame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [pathname] = useLocation();

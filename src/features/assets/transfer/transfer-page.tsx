@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { AssetsFrame } from '../common/assets-frame.tsx';
 import { loadTransferCoins, type TransferCoin, type Wallet } from './api.ts';
 import { initialWallets } from './logic.ts';
 import { TransferForm } from './transfer-form.tsx';
@@ -50,52 +51,45 @@ export function TransferPage() {
   }, [refresh]);
 
   return (
-    <div className="mv-page" data-testid="transfer-page">
-      <header className="mv-head">
-        <div>
-          <h1 className="mv-title">{t('moves.title')}</h1>
-          <p className="mv-muted">{t('moves.subtitle')}</p>
+    <AssetsFrame title={t('moves.title')}>
+      <div className="mv-page" data-testid="transfer-page">
+        <p className="mv-muted">{t('moves.subtitle')}</p>
+        <div className="mv-columns">
+          {balances && initial ? (
+            <TransferForm
+              wallets={balances.wallets}
+              coins={balances.coins}
+              initial={initial}
+              onDone={() => {
+                void refresh();
+                setVersion((v) => v + 1);
+              }}
+            />
+          ) : (
+            <div className="mv-card mv-form">
+              {failed !== null ? (
+                <div className="mv-state" role="alert">
+                  <p>{failed || t('moves.loadFailed')}</p>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void refresh()}>
+                    {t('moves.retry')}
+                  </button>
+                </div>
+              ) : (
+                <p className="mv-state">{t('moves.loading')}</p>
+              )}
+            </div>
+          )}
+          <aside className="mv-card mv-tips">
+            <h2 className="mv-subtitle">{t('moves.tips.title')}</h2>
+            <ul>
+              <li>{t('moves.tips.instant')}</li>
+              <li>{t('moves.tips.funds')}</li>
+              <li>{t('moves.tips.spot')}</li>
+            </ul>
+          </aside>
         </div>
-        <nav className="mv-links">
-          <Link href="/property">{t('moves.links.property')}</Link>
-          <Link href="/bill">{t('moves.links.bills')}</Link>
-        </nav>
-      </header>
-      <div className="mv-columns">
-        {balances && initial ? (
-          <TransferForm
-            wallets={balances.wallets}
-            coins={balances.coins}
-            initial={initial}
-            onDone={() => {
-              void refresh();
-              setVersion((v) => v + 1);
-            }}
-          />
-        ) : (
-          <div className="mv-card mv-form">
-            {failed !== null ? (
-              <div className="mv-state" role="alert">
-                <p>{failed || t('moves.loadFailed')}</p>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => void refresh()}>
-                  {t('moves.retry')}
-                </button>
-              </div>
-            ) : (
-              <p className="mv-state">{t('moves.loading')}</p>
-            )}
-          </div>
-        )}
-        <aside className="mv-card mv-tips">
-          <h2 className="mv-subtitle">{t('moves.tips.title')}</h2>
-          <ul>
-            <li>{t('moves.tips.instant')}</li>
-            <li>{t('moves.tips.funds')}</li>
-            <li>{t('moves.tips.spot')}</li>
-          </ul>
-        </aside>
+        <TransferHistory version={version} />
       </div>
-      <TransferHistory version={version} />
-    </div>
+    </AssetsFrame>
   );
 }

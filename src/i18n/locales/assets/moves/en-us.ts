@@ -36,10 +36,6 @@ export const movesEnUS = {
     funds: 'Deposits arrive in, and withdrawals and internal transfers leave from, the funding account.',
     spot: 'Spot trading and conversion use the spot account.',
   },
-  links: {
-    property: 'Assets',
-    bills: 'Bills',
-  },
   history: {
     title: 'Transfer history',
     time: 'Time',

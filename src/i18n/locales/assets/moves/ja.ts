@@ -37,10 +37,6 @@ export const movesJa: MovesMessages = {
     funds: '入金は資金口座に入り、出金と内部送金は資金口座から行われます。',
     spot: '現物取引とコンバートは現物口座を使用します。',
   },
-  links: {
-    property: '資産',
-    bills: '履歴明細',
-  },
   history: {
     title: '振替履歴',
     time: '日時',

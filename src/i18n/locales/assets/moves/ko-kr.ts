@@ -37,10 +37,6 @@ export const movesKoKR: MovesMessages = {
     funds: '입금은 자금 계정으로 들어오고, 출금과 내부 이체는 자금 계정에서 나갑니다.',
     spot: '현물 거래와 전환은 현물 계정을 사용합니다.',
   },
-  links: {
-    property: '자산',
-    bills: '거래 내역',
-  },
   history: {
     title: '이체 내역',
     time: '시간',

@@ -37,10 +37,6 @@ export const movesViVN: MovesMessages = {
     funds: 'Tiền nạp vào tài khoản vốn; rút tiền và chuyển khoản nội bộ đi từ tài khoản vốn.',
     spot: 'Giao dịch giao ngay và quy đổi dùng tài khoản giao ngay.',
   },
-  links: {
-    property: 'Tài sản',
-    bills: 'Sao kê',
-  },
   history: {
     title: 'Lịch sử chuyển tiền',
     time: 'Thời gian',

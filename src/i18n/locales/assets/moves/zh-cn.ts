@@ -37,10 +37,6 @@ export const movesZhCN: MovesMessages = {
     funds: '充币到账、提币和内部转账均使用资金账户。',
     spot: '币币交易和闪兑使用现货账户。',
   },
-  links: {
-    property: '资产',
-    bills: '账单',
-  },
   history: {
     title: '划转记录',
     time: '时间',

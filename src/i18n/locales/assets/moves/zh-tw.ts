@@ -37,10 +37,6 @@ export const movesZhTW: MovesMessages = {
     funds: '充幣到帳、提幣和內部轉帳均使用資金帳戶。',
     spot: '幣幣交易和閃兌使用現貨帳戶。',
   },
-  links: {
-    property: '資產',
-    bills: '帳單',
-  },
   history: {
     title: '劃轉記錄',
     time: '時間',

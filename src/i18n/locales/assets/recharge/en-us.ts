@@ -6,6 +6,7 @@ export const rechargeEnUS = {
     deposit: 'Deposit',
     withdraw: 'Withdraw',
     addressBook: 'Address book',
+    transfer: 'Transfer',
     assets: 'My assets',
   },
   loading: 'Loading…',

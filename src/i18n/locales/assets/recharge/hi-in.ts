@@ -7,6 +7,7 @@ export const rechargeHiIN: RechargeMessages = {
     deposit: 'जमा करें',
     withdraw: 'निकासी',
     addressBook: 'पता पुस्तिका',
+    transfer: 'ट्रांसफ़र',
     assets: 'मेरी संपत्ति',
   },
   loading: 'लोड हो रहा है…',

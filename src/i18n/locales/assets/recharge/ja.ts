@@ -7,6 +7,7 @@ export const rechargeJa: RechargeMessages = {
     deposit: '入金',
     withdraw: '出金',
     addressBook: 'アドレス帳',
+    transfer: '振替',
     assets: 'マイ資産',
   },
   loading: '読み込み中…',

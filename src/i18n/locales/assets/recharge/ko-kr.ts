@@ -7,6 +7,7 @@ export const rechargeKoKR: RechargeMessages = {
     deposit: '입금',
     withdraw: '출금',
     addressBook: '주소록',
+    transfer: '이체',
     assets: '내 자산',
   },
   loading: '불러오는 중…',

@@ -7,6 +7,7 @@ export const rechargeViVN: RechargeMessages = {
     deposit: 'Nạp tiền',
     withdraw: 'Rút tiền',
     addressBook: 'Sổ địa chỉ',
+    transfer: 'Chuyển',
     assets: 'Tài sản của tôi',
   },
   loading: 'Đang tải…',

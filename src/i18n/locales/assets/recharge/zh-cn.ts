@@ -7,6 +7,7 @@ export const rechargeZhCN: RechargeMessages = {
     deposit: '充值',
     withdraw: '提币',
     addressBook: '地址簿',
+    transfer: '划转',
     assets: '我的资产',
   },
   loading: '加载中…',

@@ -7,6 +7,7 @@ export const rechargeZhTW: RechargeMessages = {
     deposit: '充值',
     withdraw: '提幣',
     addressBook: '地址簿',
+    transfer: '劃轉',
     assets: '我的資產',
   },
   loading: '載入中…',
