@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from './use-dismiss.ts';
 
 /** spec shell §9: hover close delay 200 ms. */
 export const HOVER_CLOSE_DELAY_MS = 200;
@@ -46,14 +47,8 @@ export function Dropdown(props: {
     timer.current = setTimeout(close, HOVER_CLOSE_DELAY_MS);
   }, [close]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) close();
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
-  }, [open, close]);
+  // Escape is handled on the root (keyboard focus is inside it).
+  useDismiss(open, root, close, false);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover is a convenience; the button is the control.
     <div

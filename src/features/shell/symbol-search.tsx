@@ -7,6 +7,7 @@ import { searchSymbols } from '../../app/symbol-search.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPrice } from '../../format/price.ts';
 import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
+import { useDismiss } from '../../ui/use-dismiss.ts';
 
 type Tab = 'all' | 'spot' | 'contract';
 interface Row {
@@ -69,14 +70,9 @@ export function SymbolSearch() {
   }, [open, rows]);
 
   useEffect(() => {
-    if (!open) return;
-    input.current?.focus();
-    const onDoc = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
+    if (open) input.current?.focus();
   }, [open]);
+  useDismiss(open, root, () => setOpen(false), false);
 
   const shown = useMemo(() => {
     if (!rows) return [];

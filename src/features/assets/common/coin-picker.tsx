@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, SearchIcon } from '../../../ui/icons.tsx';
+import { useDismiss } from '../../../ui/use-dismiss.ts';
 import type { CoinInfo } from './api.ts';
 import { filterCoins } from './model.ts';
 
@@ -18,21 +19,7 @@ export function CoinPicker(props: { coins: readonly CoinInfo[]; value: string; o
   const current = props.coins.find((c) => c.unit === props.value);
   const shown = filterCoins(props.coins, query);
 
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, box, () => setOpen(false));
 
   const pick = (unit: string) => {
     props.onChange(unit);

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../../../ui/use-dismiss.ts';
 
 export interface PickerCoin {
   coin: string;
@@ -26,21 +27,7 @@ export function CoinPicker(props: {
   const box = useRef<HTMLDivElement>(null);
   const listId = useId();
   const labelId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, box, () => setOpen(false));
   const current = props.coins.find((c) => c.coin === props.value);
   // spec shell §5 market search: whitespace removed, case-insensitive substring.
   const q = query.replace(/\s+/g, '').toLowerCase();

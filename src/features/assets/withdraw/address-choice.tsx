@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { type AddressEntry, type LatestAddress, loadBook, loadLatest, TRANSFER_TYPE } from '../common/api.ts';
 import { shortText } from '../common/model.ts';
 
@@ -23,6 +24,7 @@ export function AddressChoice(props: {
   const [recent, setRecent] = useState<LatestAddress[]>([]);
   const box = useRef<HTMLDivElement>(null);
   const { coin, protocol } = props;
+  useDismiss(open, box, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -34,18 +36,8 @@ export function AddressChoice(props: {
     void loadLatest(coin, protocol).then((r) => {
       if (live) setRecent(isSuccess(r.code) && r.data ? r.data : []);
     });
-    const away = (e: MouseEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', onKey);
     return () => {
       live = false;
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', onKey);
     };
   }, [open, coin, protocol]);
 
