@@ -7,6 +7,7 @@ import { DepositCode, refuse } from './deposit-errors.ts';
 import { encodeAddress, fakeTxHash, hotWalletAddress, newMemo, newSeed } from './network-address.ts';
 import type { ChainFamily, MemoType } from './network-catalogue.ts';
 import { type Network, type NetworksRepository, normalizeName, parseAmount, unitsOf } from './networks.ts';
+import { periodicJob } from './periodic.ts';
 
 /** A deposit's life: pending while it gathers confirmations, confirmed once credited; failed if it cannot be. */
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
@@ -234,17 +235,10 @@ export function depositService(app: FastifyInstance, networks: NetworksRepositor
     }
   };
 
-  // One tick at a time: a tick that is still running is joined, never overlapped.
-  let ticking: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = (): Promise<void> => {
-    ticking ??= confirmDue()
-      .catch((error: unknown) => app.log.error({ err: error }, 'deposit timer failed'))
-      .finally(() => {
-        ticking = null;
-      });
-    return ticking;
-  };
+  // Runs every confirmation step (at most a second), resuming at start what was pending when the server stopped.
+  const job = periodicJob(confirmDue, Math.max(5, Math.min(stepMs, 1000)), (error) =>
+    app.log.error({ err: error }, 'deposit timer failed'),
+  );
 
   return {
     async readAddress(userId: number, coin: string, protocol: string): Promise<DepositAddressView | null> {
@@ -316,21 +310,10 @@ export function depositService(app: FastifyInstance, networks: NetworksRepositor
       return depositView(row);
     },
 
-    tick,
-
+    tick: job.tick,
     /** Starts the confirmation timer; the first tick resumes what was pending when the server stopped. */
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void tick(), Math.max(5, Math.min(stepMs, 1000)));
-      timer.unref();
-      void tick();
-    },
-
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await ticking;
-    },
+    start: job.start,
+    stop: job.stop,
   };
 }
 export type DepositService = ReturnType<typeof depositService>;

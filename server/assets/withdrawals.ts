@@ -18,6 +18,7 @@ import {
   parseAmount,
   unitsOf,
 } from './networks.ts';
+import { periodicJob } from './periodic.ts';
 import { requireWithdrawAllowed, requireWithdrawFactors } from './withdraw-factors.ts';
 
 /** A withdrawal's life: pending (under review, cancellable) → processing → done, or cancelled / failed (unfrozen). */
@@ -216,16 +217,9 @@ export function withdrawalService(app: FastifyInstance, networks: NetworksReposi
       }
     });
 
-  let ticking: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = (): Promise<void> => {
-    ticking ??= processDue()
-      .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal processor failed'))
-      .finally(() => {
-        ticking = null;
-      });
-    return ticking;
-  };
+  const job = periodicJob(processDue, Math.max(5, Math.min(reviewMs, processMs, 1000)), (error) =>
+    app.log.error({ err: error }, 'withdrawal processor failed'),
+  );
 
   return {
     /** What the withdraw form needs: the funds wallet's balance of the coin and how the user confirms. */
@@ -413,20 +407,10 @@ export function withdrawalService(app: FastifyInstance, networks: NetworksReposi
       return query.groupBy(['coin', 'protocol', 'address', 'tag']).orderBy('time', 'desc').limit(limit).execute();
     },
 
-    tick,
-
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void tick(), Math.max(5, Math.min(reviewMs, processMs, 1000)));
-      timer.unref();
-      void tick();
-    },
-
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await ticking;
-    },
+    tick: job.tick,
+    /** Starts the processor; the first tick takes up what was due while the server was down. */
+    start: job.start,
+    stop: job.stop,
   };
 }
 export type WithdrawalService = ReturnType<typeof withdrawalService>;

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../format/time.ts';
 import { type AddressEntry, deleteEntry, loadBook, TRANSFER_TYPE } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
+import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
 import { useCoins } from '../common/use-coins.ts';
 import { usePaged } from '../common/use-paged.ts';
@@ -78,18 +79,7 @@ export function AddressPage() {
         </button>
       </div>
       <section className="ast-card" data-testid="address-book">
-        {state.status === 'loading' ? <p className="ast-muted ast-empty">{t('recharge.loading')}</p> : null}
-        {state.status === 'error' ? (
-          <p className="ast-error ast-empty" role="alert">
-            {t('recharge.loadFailed')}{' '}
-            <button type="button" className="ast-link" onClick={book.reload}>
-              {t('recharge.retry')}
-            </button>
-          </p>
-        ) : null}
-        {state.status === 'done' && state.page.records.length === 0 ? (
-          <p className="ast-muted ast-empty">{t('recharge.book.empty')}</p>
-        ) : null}
+        <PagedStatus state={state} onRetry={book.reload} empty={t('recharge.book.empty')} />
         {state.status === 'done' && state.page.records.length > 0 ? (
           <div className="ast-table-wrap">
             <table className="ast-table">

@@ -45,12 +45,13 @@ export function useBills<T>(
   return { state, reload: () => setRun((n) => n + 1) };
 }
 
-/** The date range fields of a bill filter (yyyy-mm-dd). */
-export function DateRange(props: {
+/** The date range fields of a bill filter (yyyy-mm-dd) and the button that clears every filter. */
+export function RangeAndReset(props: {
   from: string;
   to: string;
   onChange: (range: { from: string; to: string }) => void;
   invalid: boolean;
+  onReset: () => void;
 }) {
   const { t } = useTranslation();
   const fromId = useId();
@@ -77,7 +78,25 @@ export function DateRange(props: {
           onChange={(e) => props.onChange({ from: props.from, to: e.target.value })}
         />
       </div>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={props.onReset}>
+        {t('property.bill.reset')}
+      </button>
     </>
+  );
+}
+
+/** The coin select of a bill filter. */
+export function CoinFilter(props: { coins: readonly string[]; value: string; onChange: (coin: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect name="coin" label={t('property.bill.coin')} value={props.value} onChange={props.onChange}>
+      <option value="">{t('property.bill.allCoins')}</option>
+      {props.coins.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
 

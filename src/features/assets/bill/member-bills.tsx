@@ -5,7 +5,16 @@ import { copyTradingEnabled } from '../../../app/menu.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { WALLET_TYPES } from '../property/api.ts';
 import { type BillTypeOption, loadMemberBills, type MemberBill } from './api.ts';
-import { BillAmount, BillReference, BillsFooter, BillTime, DateRange, FilterSelect, useBills } from './bill-parts.tsx';
+import {
+  BillAmount,
+  BillReference,
+  BillsFooter,
+  BillTime,
+  CoinFilter,
+  FilterSelect,
+  RangeAndReset,
+  useBills,
+} from './bill-parts.tsx';
 import { BILL_PAGE_SIZE, dayRange } from './model.ts';
 
 const WALLET_LABELS = {
@@ -83,19 +92,7 @@ export function MemberBills(props: { types: readonly BillTypeOption[]; coins: re
               ))}
           </optgroup>
         </FilterSelect>
-        <FilterSelect
-          name="coin"
-          label={t('property.bill.coin')}
-          value={filters.coin}
-          onChange={(coin) => change({ coin })}
-        >
-          <option value="">{t('property.bill.allCoins')}</option>
-          {props.coins.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </FilterSelect>
+        <CoinFilter coins={props.coins} value={filters.coin} onChange={(coin) => change({ coin })} />
         <FilterSelect
           name="wallet"
           label={t('property.bill.wallet')}
@@ -109,10 +106,13 @@ export function MemberBills(props: { types: readonly BillTypeOption[]; coins: re
             </option>
           ))}
         </FilterSelect>
-        <DateRange from={filters.from} to={filters.to} invalid={range === null} onChange={(r) => change(r)} />
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => change(NO_FILTERS)}>
-          {t('property.bill.reset')}
-        </button>
+        <RangeAndReset
+          from={filters.from}
+          to={filters.to}
+          invalid={range === null}
+          onChange={(r) => change(r)}
+          onReset={() => change(NO_FILTERS)}
+        />
       </div>
       <table className="pty-table" data-testid="bill-table" data-list="member">
         <thead>

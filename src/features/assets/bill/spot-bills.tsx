@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Params } from '../../../api/request.ts';
 import { loadSpotBills, type SpotBill } from './api.ts';
-import { BillAmount, BillReference, BillsFooter, BillTime, DateRange, FilterSelect, useBills } from './bill-parts.tsx';
+import {
+  BillAmount,
+  BillReference,
+  BillsFooter,
+  BillTime,
+  CoinFilter,
+  FilterSelect,
+  RangeAndReset,
+  useBills,
+} from './bill-parts.tsx';
 import { BILL_PAGE_SIZE, dayRange } from './model.ts';
 
 interface Filters {
@@ -55,23 +64,14 @@ export function SpotBills(props: { types: readonly { type: string; name: string 
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect
-          name="coin"
-          label={t('property.bill.coin')}
-          value={filters.coin}
-          onChange={(coin) => change({ coin })}
-        >
-          <option value="">{t('property.bill.allCoins')}</option>
-          {props.coins.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </FilterSelect>
-        <DateRange from={filters.from} to={filters.to} invalid={range === null} onChange={(r) => change(r)} />
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => change(NO_FILTERS)}>
-          {t('property.bill.reset')}
-        </button>
+        <CoinFilter coins={props.coins} value={filters.coin} onChange={(coin) => change({ coin })} />
+        <RangeAndReset
+          from={filters.from}
+          to={filters.to}
+          invalid={range === null}
+          onChange={(r) => change(r)}
+          onReset={() => change(NO_FILTERS)}
+        />
       </div>
       <table className="pty-table" data-testid="bill-table" data-list="spot">
         <thead>

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime } from '../../../format/time.ts';
+import { ListState } from '../transfer/list-state.tsx';
 import { Pager } from '../transfer/pager.tsx';
 import { loadInternalTransfers } from './api.ts';
 
@@ -43,18 +44,7 @@ export function InternalHistory({ version }: { version: number }) {
           ))}
         </div>
       </div>
-      {state.status === 'loading' ? <p className="mv-state">{t('moves.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <div className="mv-state" role="alert">
-          <p>{state.message || t('moves.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={reload}>
-            {t('moves.retry')}
-          </button>
-        </div>
-      ) : null}
-      {state.status === 'done' && state.data.records.length === 0 ? (
-        <p className="mv-state">{t('moves.internal.history.empty')}</p>
-      ) : null}
+      <ListState state={state} reload={reload} empty={t('moves.internal.history.empty')} />
       {state.status === 'done' && state.data.records.length > 0 ? (
         <>
           <div className="mv-table-wrap">

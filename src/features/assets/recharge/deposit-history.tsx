@@ -6,6 +6,7 @@ import { DEPOSIT_STATUS, type DepositPage, type DepositRecord, loadDeposit } fro
 import { CopyButton } from '../common/copy-button.tsx';
 import { Dialog } from '../common/dialog.tsx';
 import { confirmationText, RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
+import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
 import type { PagedState } from '../common/use-paged.ts';
 
@@ -36,18 +37,7 @@ export function DepositHistory(props: {
         <h2 className="ast-subtitle">{t('recharge.history.title')}</h2>
         {props.toolbar}
       </div>
-      {state.status === 'loading' ? <p className="ast-muted ast-empty">{t('recharge.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <p className="ast-error ast-empty" role="alert">
-          {t('recharge.loadFailed')}{' '}
-          <button type="button" className="ast-link" onClick={props.onRetry}>
-            {t('recharge.retry')}
-          </button>
-        </p>
-      ) : null}
-      {state.status === 'done' && state.page.records.length === 0 ? (
-        <p className="ast-muted ast-empty">{t('recharge.history.empty')}</p>
-      ) : null}
+      <PagedStatus state={state} onRetry={props.onRetry} empty={t('recharge.history.empty')} />
       {state.status === 'done' && state.page.records.length > 0 ? (
         <div className="ast-table-wrap">
           <table className="ast-table">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime } from '../../../format/time.ts';
 import { loadTransfers } from './api.ts';
+import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
 
 /** The user's wallet transfers, newest first, 10 a page (spec shell §9); `version` reloads after a new transfer. */
@@ -17,18 +18,7 @@ export function TransferHistory({ version }: { version: number }) {
       <h2 className="mv-subtitle" id="transfer-history-title">
         {t('moves.history.title')}
       </h2>
-      {state.status === 'loading' ? <p className="mv-state">{t('moves.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <div className="mv-state" role="alert">
-          <p>{state.message || t('moves.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={reload}>
-            {t('moves.retry')}
-          </button>
-        </div>
-      ) : null}
-      {state.status === 'done' && state.data.records.length === 0 ? (
-        <p className="mv-state">{t('moves.history.empty')}</p>
-      ) : null}
+      <ListState state={state} reload={reload} empty={t('moves.history.empty')} />
       {state.status === 'done' && state.data.records.length > 0 ? (
         <>
           <div className="mv-table-wrap">

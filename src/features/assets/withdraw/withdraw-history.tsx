@@ -7,6 +7,7 @@ import { cancelWithdrawal, loadWithdrawal, type Page, type WithdrawRecord } from
 import { CopyButton } from '../common/copy-button.tsx';
 import { Dialog } from '../common/dialog.tsx';
 import { RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
+import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
 import type { PagedState } from '../common/use-paged.ts';
 
@@ -51,18 +52,7 @@ export function WithdrawHistory(props: {
   return (
     <section className="ast-card" data-testid="withdraw-history">
       <h2 className="ast-subtitle">{t('recharge.history.withdrawTitle')}</h2>
-      {state.status === 'loading' ? <p className="ast-muted ast-empty">{t('recharge.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <p className="ast-error ast-empty" role="alert">
-          {t('recharge.loadFailed')}{' '}
-          <button type="button" className="ast-link" onClick={props.onRetry}>
-            {t('recharge.retry')}
-          </button>
-        </p>
-      ) : null}
-      {state.status === 'done' && state.page.records.length === 0 ? (
-        <p className="ast-muted ast-empty">{t('recharge.history.withdrawEmpty')}</p>
-      ) : null}
+      <PagedStatus state={state} onRetry={props.onRetry} empty={t('recharge.history.withdrawEmpty')} />
       {state.status === 'done' && state.page.records.length > 0 ? (
         <div className="ast-table-wrap">
           <table className="ast-table">
