@@ -2,8 +2,8 @@
  * One side of a depth book: price keys and volumes in lots, in two parallel preallocated Float64Arrays sorted ascending
  * by key with the best level at the END, so the levels that change most (near the top) move little on insert or delete.
  * Bids key on +ticks and asks on −ticks, so both sides share one ascending order (best = last = largest key).
- * Float64 rather than Int32: ticks of a price with many decimals pass 2^31 (100000.00000 is 1e10 ticks); integers stay
- * exact up to 2^53.
+ * Float64 rather than Int32: ticks of a price with many decimals pass 2^31 (100000.00000 is 1e10 ticks); the book keeps
+ * counts below 2^51 (units.ts MAX_STEPS), where wire numbers round exactly.
  *
  * Three things keep a merge to a few loads and stores:
  * - Hints: a direct-mapped table `key mod 4096 → index` finds the level of an update without a search. A hint is only
@@ -15,6 +15,8 @@
  * - Short moves are plain loops; copyWithin only pays off for long ones.
  */
 
+import { MAX_STEPS, steps } from './units.ts';
+
 const HINTS = 4096;
 const HINT_MASK = HINTS - 1;
 /** Levels scanned one by one from the top before a binary search takes over: most inserts land in the first few. */
@@ -25,8 +27,6 @@ const SHORT_SHIFT = 24;
 const HOLE_REACH = 32;
 /** Holes a side may hold before it is compacted (each costs readers a skipped slot). */
 export const MAX_HOLES = 64;
-/** Ticks and lots beyond this are no longer exact integers. */
-const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
 export class BookSide {
   /** Sort keys: ticks for bids, −ticks for asks; [0, count) strictly ascending, best last. */
@@ -51,64 +51,59 @@ export class BookSide {
   }
 
   /**
-   * Merges flat wire levels `[price, volume, …]` from `from` to `to`: each becomes key `sign × round(price × priceUnit)`
-   * with `round(volume × amountUnit)` lots, 0 deleting. Levels that are not finite numbers or have a negative volume are
-   * skipped (see {@link set}). (Tracking whether the checksummed top was touched cost 15 % of the merge; the caller re-hashes a side that
-   * got any level instead.)
+   * Merges flat wire levels `[price, volume, …]` from `from` to `to`: each becomes key `steps(price, keyUnit)` (keyUnit
+   * is +10^priceScale for bids, −10^priceScale for asks) with `steps(volume, lotUnit)` lots, 0 deleting. Levels that are
+   * not finite numbers or have a negative volume are skipped (see {@link set}). (Tracking whether the checksummed top was
+   * touched cost 15 % of the merge; the caller re-hashes a side that got any level instead.)
    */
-  merge(
-    levels: ArrayLike<number>,
-    from: number,
-    to: number,
-    sign: number,
-    priceUnit: number,
-    amountUnit: number,
-  ): void {
-    const hints = this.hints;
-    let keys = this.keys;
-    let lots = this.lots;
-    let n = this.count;
-    let holes = this.holes;
-    for (let i = from; i + 1 < to; i += 2) {
-      const key = sign * Math.round((levels[i] as number) * priceUnit);
-      const volume = Math.round((levels[i + 1] as number) * amountUnit);
-      const at = hints[key & HINT_MASK] as number;
-      // The common case: a level the hint finds (a NaN key never equals a stored one), most often a volume change.
-      if (at < n && keys[at] === key) {
-        if (volume >= 0 && volume <= MAX_EXACT) {
-          const before = lots[at] as number;
-          lots[at] = volume;
-          // Update, delete (a hole appears) and revival (a hole fills) in one go, without a branch to mispredict.
-          holes += +(volume === 0) - +(before === 0);
-          // The top slot is never a hole.
-          if (volume === 0 && at === n - 1) {
-            while (n > 0 && lots[n - 1] === 0) {
-              n--;
-              holes--;
-            }
-          }
-        }
-        continue;
-      }
-      this.count = n;
-      this.holes = holes;
-      this.set(key, volume);
-      keys = this.keys;
-      lots = this.lots;
-      n = this.count;
-      holes = this.holes;
+  merge(levels: ArrayLike<number>, from: number, to: number, keyUnit: number, lotUnit: number): void {
+    let i = from;
+    while (i + 1 < to) {
+      i = this.mergeFound(levels, i, to, keyUnit, lotUnit);
+      if (i + 1 >= to) break;
+      this.set(steps(levels[i] as number, keyUnit), steps(levels[i + 1] as number, lotUnit));
+      i += 2;
     }
-    this.count = n;
+    if (this.holes > MAX_HOLES) this.compact();
+  }
+
+  /**
+   * The fast path of {@link merge}: levels whose hint finds them and that leave the top slot live (nearly every update,
+   * and revivals of holes), merged in a loop without calls so V8 keeps it tight. Returns where it stopped: the first
+   * level that needs {@link set}, or `to`.
+   */
+  private mergeFound(levels: ArrayLike<number>, from: number, to: number, keyUnit: number, lotUnit: number): number {
+    const hints = this.hints;
+    const keys = this.keys;
+    const lots = this.lots;
+    const top = this.count - 1;
+    let holes = this.holes;
+    // Module constants through locals, and units.ts steps() written out: a bundler turns module bindings into
+    // variables V8 reloads and re-checks every turn (an imported function's identity included).
+    const mask = HINT_MASK;
+    const max = MAX_STEPS;
+    let i = from;
+    for (; i + 1 < to; i += 2) {
+      const key = (levels[i] as number) * keyUnit + 6755399441055744 - 6755399441055744;
+      const volume = (levels[i + 1] as number) * lotUnit + 6755399441055744 - 6755399441055744;
+      const at = hints[key & mask] as number;
+      // Stored keys are valid, so a match proves the key; NaN matches nothing and fails every volume test.
+      if (!(at <= top && keys[at] === key && volume < max && (volume > 0 || (volume === 0 && at < top)))) break;
+      const before = lots[at] as number;
+      lots[at] = volume;
+      // Update, delete (a hole appears) and revival (a hole fills) in one go, without a branch to mispredict.
+      holes += +(volume === 0) - +(before === 0);
+    }
     this.holes = holes;
-    if (holes > MAX_HOLES) this.compact();
+    return i;
   }
 
   /**
    * Sets one level by key (0 deletes) after a search: the slow path of {@link merge} and of snapshot loading. Skips what
-   * is not an exact integer grid number: NaN, infinities, magnitudes past 2^53, negative volumes.
+   * is not an exact integer grid number: NaN, infinities, magnitudes of {@link MAX_STEPS} or more, negative volumes.
    */
   set(key: number, volume: number): void {
-    if (!(volume >= 0 && volume <= MAX_EXACT && key >= -MAX_EXACT && key <= MAX_EXACT)) return;
+    if (!(volume >= 0 && volume < MAX_STEPS && key > -MAX_STEPS && key < MAX_STEPS)) return;
     const keys = this.keys;
     const lots = this.lots;
     const j = this.lastAtMost(key);

@@ -1,7 +1,7 @@
 import type { DepthDiffFrame, DepthSnapshotFrame } from '../../common/protocol.ts';
 import { BookSide } from './book-side.ts';
 import { CRC_START, crcFinish, SideText } from './checksum-writer.ts';
-import { centsFactors, valueCents } from './units.ts';
+import { centsFactors, MAX_STEPS, steps, valueCents } from './units.ts';
 
 /** 1 bids, 2 asks (the spec's buy/sell codes). */
 export type DepthSide = 1 | 2;
@@ -29,8 +29,6 @@ export interface DepthBookOptions {
 export const LEVEL_STRIDE = 4;
 
 const INITIAL_CAPACITY = 256;
-/** Ticks and lots beyond this are no longer exact integers. */
-const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
 /**
  * One market's order book inside the worker: merges the gateway's depth frames (DESIGN §4) in integer ticks and lots,
@@ -114,10 +112,10 @@ export class DepthBook {
   merge(side: DepthSide, levels: ArrayLike<number>, from = 0, to: number = levels.length): void {
     if (to - from < 2) return;
     if (side === 1) {
-      this.bids.merge(levels, from, to, 1, this.priceUnit, this.amountUnit);
+      this.bids.merge(levels, from, to, this.priceUnit, this.amountUnit);
       this.bidsDirty = true;
     } else {
-      this.asks.merge(levels, from, to, -1, this.priceUnit, this.amountUnit);
+      this.asks.merge(levels, from, to, -this.priceUnit, this.amountUnit);
       this.asksDirty = true;
     }
   }
@@ -252,7 +250,7 @@ export class DepthBook {
    * straight in, reversed so the best lands last; anything else goes level by level through the sorted insert.
    */
   private load(book: BookSide, levels: ArrayLike<number>, sign: number): void {
-    const priceUnit = this.priceUnit;
+    const keyUnit = sign * this.priceUnit;
     const amountUnit = this.amountUnit;
     const n = levels.length >> 1;
     book.clear();
@@ -261,11 +259,11 @@ export class DepthBook {
     const lots = book.lots;
     let ordered = true;
     for (let j = 0; j < n; j++) {
-      const key = sign * Math.round((levels[2 * j] as number) * priceUnit);
-      const volume = Math.round((levels[2 * j + 1] as number) * amountUnit);
+      const key = steps(levels[2 * j] as number, keyUnit);
+      const volume = steps(levels[2 * j + 1] as number, amountUnit);
       const at = n - 1 - j;
       // Best first means keys fall as j grows; each must be strictly below the one written before it.
-      const valid = volume > 0 && volume <= MAX_EXACT && key >= -MAX_EXACT && key <= MAX_EXACT;
+      const valid = volume > 0 && volume < MAX_STEPS && key > -MAX_STEPS && key < MAX_STEPS;
       if (!valid || (j > 0 && !(key < (keys[at + 1] as number)))) {
         ordered = false;
         break;
@@ -279,10 +277,7 @@ export class DepthBook {
       return;
     }
     for (let j = 0; j < n; j++) {
-      book.set(
-        sign * Math.round((levels[2 * j] as number) * priceUnit),
-        Math.round((levels[2 * j + 1] as number) * amountUnit),
-      );
+      book.set(steps(levels[2 * j] as number, keyUnit), steps(levels[2 * j + 1] as number, amountUnit));
     }
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookSide, MAX_HOLES } from '../../../workers/book/book-side.ts';
+import { MAX_STEPS } from '../../../workers/book/units.ts';
 
 /** Live levels of a side, best first, as `[key, lots]`; checks the side's invariants on the way. */
 function live(side: BookSide): [number, number][] {
@@ -38,7 +39,7 @@ describe('BookSide', () => {
         const side = new BookSide(4);
         const levels = new Map<number, number>();
         for (const batch of batches) {
-          side.merge(batch.flat(), 0, batch.length * 2, 1, 1, 1);
+          side.merge(batch.flat(), 0, batch.length * 2, 1, 1);
           for (const [k, v] of batch) {
             if (v > 0) levels.set(k, v);
             else levels.delete(k);
@@ -58,27 +59,27 @@ describe('BookSide', () => {
       flat.push(k * 3, k + 1);
       levels.set(k * 3, k + 1);
     }
-    side.merge(flat, 0, flat.length, 1, 1, 1);
+    side.merge(flat, 0, flat.length, 1, 1);
     // Every other level deep in the book: no insert ever fills these holes.
     const deletes: number[] = [];
     for (let k = 0; k < 300; k += 2) {
       deletes.push(k * 3, 0);
       levels.delete(k * 3);
     }
-    side.merge(deletes, 0, deletes.length, 1, 1, 1);
+    side.merge(deletes, 0, deletes.length, 1, 1);
     expect(side.holes).toBe(0);
     expect(live(side)).toEqual(model(levels));
   });
 
   it('fills a hole next to an insert instead of shifting, and shifts up to a near hole', () => {
     const side = new BookSide(16);
-    side.merge([10, 1, 20, 1, 30, 1, 40, 1, 50, 1], 0, 10, 1, 1, 1);
-    side.merge([20, 0], 0, 2, 1, 1, 1);
+    side.merge([10, 1, 20, 1, 30, 1, 40, 1, 50, 1], 0, 10, 1, 1);
+    side.merge([20, 0], 0, 2, 1, 1);
     expect(side.holes).toBe(1);
-    side.merge([25, 7], 0, 2, 1, 1, 1); // next to the hole left by 20
+    side.merge([25, 7], 0, 2, 1, 1); // next to the hole left by 20
     expect(side.holes).toBe(0);
     expect(side.count).toBe(5);
-    side.merge([40, 0, 12, 3], 0, 4, 1, 1, 1); // a hole three slots above the insert
+    side.merge([40, 0, 12, 3], 0, 4, 1, 1); // a hole three slots above the insert
     expect(side.count).toBe(5);
     expect(live(side)).toEqual([
       [50, 1],
@@ -91,9 +92,9 @@ describe('BookSide', () => {
 
   it('never leaves a hole on top: deleting the best trims', () => {
     const side = new BookSide(16);
-    side.merge([1, 1, 2, 1, 3, 1], 0, 6, 1, 1, 1);
-    side.merge([2, 0], 0, 2, 1, 1, 1);
-    side.merge([3, 0], 0, 2, 1, 1, 1);
+    side.merge([1, 1, 2, 1, 3, 1], 0, 6, 1, 1);
+    side.merge([2, 0], 0, 2, 1, 1);
+    side.merge([3, 0], 0, 2, 1, 1);
     expect(side.count).toBe(1);
     expect(side.holes).toBe(0);
     expect(live(side)).toEqual([[1, 1]]);
@@ -101,11 +102,22 @@ describe('BookSide', () => {
 
   it('keys asks on −ticks so the best ask is last', () => {
     const side = new BookSide(16);
-    side.merge([101, 1, 100, 2, 103, 3], 0, 6, -1, 1, 1);
+    side.merge([101, 1, 100, 2, 103, 3], 0, 6, -1, 1);
     expect(live(side)).toEqual([
       [-100, 2],
       [-101, 1],
       [-103, 3],
+    ]);
+  });
+
+  it('skips levels it cannot hold exactly, on the fast path and the slow one', () => {
+    const side = new BookSide(16);
+    side.merge([5, 1, 6, 2], 0, 4, 1, 1);
+    // New keys (the slow path) and known keys (the fast path) with a bad volume or key: nothing changes.
+    side.merge([7, MAX_STEPS, MAX_STEPS, 1, 5, -1, 6, Number.NaN, Number.NaN, 3, 5, MAX_STEPS * 4 + 1], 0, 12, 1, 1);
+    expect(live(side)).toEqual([
+      [6, 2],
+      [5, 1],
     ]);
   });
 });
