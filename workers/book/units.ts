@@ -6,7 +6,7 @@ export const MAX_STEPS = 2 ** 51;
 /**
  * `x × unit` rounded to the nearest integer (ties to even): a wire number as a count of grid steps. Adding and taking
  * away 1.5 × 2^52 makes the floating-point add do the rounding. Math.round branches on which way the float error of
- * each price leans (65000.01 × 100 is 6500000.999…), a coin toss the CPU mispredicts half the time: a third of the
+ * each price leans (65000.01 × 100 is 6500000.999…), a coin toss the CPU mispredicts half the time: a fifth of the
  * merge's time went there. Exact below {@link MAX_STEPS}; at or past it the result stays at or past it, so a bound check
  * on the result rejects it. NaN stays NaN.
  */

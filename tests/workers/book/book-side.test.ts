@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BookSide, MAX_HOLES } from '../../../workers/book/book-side.ts';
+import { BookSide, HOLE_CHECK, MAX_HOLES } from '../../../workers/book/book-side.ts';
 import { MAX_STEPS } from '../../../workers/book/units.ts';
 
 /** Live levels of a side, best first, as `[key, lots]`; checks the side's invariants on the way. */
@@ -15,7 +15,6 @@ function live(side: BookSide): [number, number][] {
   }
   if (side.count > 0) expect(side.lots[side.count - 1]).toBeGreaterThan(0);
   expect(side.holes).toBe(holes);
-  expect(holes).toBeLessThanOrEqual(MAX_HOLES);
   expect(side.size).toBe(out.length);
   return out;
 }
@@ -51,24 +50,44 @@ describe('BookSide', () => {
     );
   });
 
-  it('compacts once deletes leave more than MAX_HOLES holes, keeping the levels', () => {
+  it('counts holes after every HOLE_CHECK levels merged and compacts past MAX_HOLES, keeping the levels', () => {
     const side = new BookSide(16);
     const levels = new Map<number, number>();
     const flat: number[] = [];
-    for (let k = 0; k < 500; k++) {
+    for (let k = 0; k < 1000; k++) {
       flat.push(k * 3, k + 1);
       levels.set(k * 3, k + 1);
     }
     side.merge(flat, 0, flat.length, 1, 1);
     // Every other level deep in the book: no insert ever fills these holes.
     const deletes: number[] = [];
-    for (let k = 0; k < 300; k += 2) {
+    for (let k = 0; k < 2 * MAX_HOLES + 2; k += 2) {
       deletes.push(k * 3, 0);
       levels.delete(k * 3);
     }
     side.merge(deletes, 0, deletes.length, 1, 1);
+    expect(side.holes).toBe(MAX_HOLES + 1); // not counted yet
+    // Volume changes at the top until HOLE_CHECK levels have been merged since the load.
+    for (let n = 1000 + MAX_HOLES + 1; n < HOLE_CHECK; n++) side.merge([2997, n], 0, 2, 1, 1);
+    levels.set(2997, HOLE_CHECK - 1);
     expect(side.holes).toBe(0);
     expect(live(side)).toEqual(model(levels));
+  });
+
+  it('keeps holes bounded under any stream of deletes and revivals', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 9000 }), volume), { minLength: 6000, maxLength: 12_000 }),
+        (updates) => {
+          const side = new BookSide(16);
+          for (const [k, v] of updates) {
+            side.merge([k, v], 0, 2, 1, 1);
+            expect(side.holes).toBeLessThanOrEqual(MAX_HOLES + HOLE_CHECK);
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
   });
 
   it('fills a hole next to an insert instead of shifting, and shifts up to a near hole', () => {

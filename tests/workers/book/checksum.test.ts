@@ -21,9 +21,9 @@ describe('DepthBook checksum', () => {
         fc.uniqueArray(fc.tuple(magnitude, magnitude), { selector: ([t]) => t, maxLength: 40 }),
         (priceScale, amountScale, bids, asks) => {
           const model = new ModelBook({ priceScale, amountScale });
-          // Asks above every bid so the book is not crossed.
+          // Asks above every bid so the book is not crossed, and below the book's limit of 2^51 (units.ts MAX_STEPS).
           for (const [t, l] of bids) model.set(1, t, l);
-          for (const [t, l] of asks) model.set(2, 2 ** 50 + t, l);
+          for (const [t, l] of asks) model.set(2, 2 ** 50 + 1 + Math.floor(t / 2), l);
           const book = new DepthBook({ priceScale, amountScale });
           expect(book.apply(model.snapshot())).toBe('applied');
           const text = checksumText(model.wire(1, 25), model.wire(2, 25), priceScale, amountScale);
