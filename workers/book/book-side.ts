@@ -17,7 +17,7 @@
  * - Short moves are plain loops; copyWithin only pays off for long ones.
  */
 
-import { MAX_STEPS, steps } from './units.ts';
+import { MAX_STEPS, ROUND_SHIFT, steps } from './units.ts';
 
 const HINTS = 4096;
 const HINT_MASK = HINTS - 1;
@@ -101,10 +101,11 @@ export class BookSide {
     // variables V8 reloads and re-checks every turn (an imported function's identity included).
     const mask = HINT_MASK;
     const max = MAX_STEPS;
+    const shift = ROUND_SHIFT;
     let i = from;
     for (; i + 1 < to; i += 2) {
-      const key = (levels[i] as number) * keyUnit + 6755399441055744 - 6755399441055744;
-      const volume = (levels[i + 1] as number) * lotUnit + 6755399441055744 - 6755399441055744;
+      const key = (levels[i] as number) * keyUnit + shift - shift;
+      const volume = (levels[i + 1] as number) * lotUnit + shift - shift;
       const at = hints[key & mask] as number;
       // Stored keys are valid, so a match proves the key; NaN matches nothing and fails every volume test.
       if (!(at <= top && keys[at] === key && volume < max && (volume > 0 || (volume === 0 && at < top)))) break;

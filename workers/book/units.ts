@@ -3,15 +3,18 @@
 /** Tick and lot counts the book keeps stay below this in magnitude: up to it {@link steps} rounds exactly. */
 export const MAX_STEPS = 2 ** 51;
 
+/** 1.5 × 2^52: adding it and taking it away rounds a double below 2^51 to an integer (see {@link steps}). */
+export const ROUND_SHIFT = 6755399441055744;
+
 /**
  * `x × unit` rounded to the nearest integer (ties to even): a wire number as a count of grid steps. Adding and taking
- * away 1.5 × 2^52 makes the floating-point add do the rounding. Math.round branches on which way the float error of
+ * away {@link ROUND_SHIFT} makes the floating-point add do the rounding. Math.round branches on which way the float error of
  * each price leans (65000.01 × 100 is 6500000.999…), a coin toss the CPU mispredicts half the time: a fifth of the
  * merge's time went there. Exact below {@link MAX_STEPS}; at or past it the result stays at or past it, so a bound check
  * on the result rejects it. NaN stays NaN.
  */
 export function steps(x: number, unit: number): number {
-  return x * unit + 6755399441055744 - 6755399441055744;
+  return x * unit + ROUND_SHIFT - ROUND_SHIFT;
 }
 
 /** A wire number on a grid of `scale` decimals as an integer count of steps (ticks for prices, lots for volumes). */
