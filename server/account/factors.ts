@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { verifyTotp } from '../auth/totp.ts';
 import type { UserSecurity } from '../db/repositories/account.ts';
 import type { User } from '../db/schema.ts';
 import { boundDestination, codeError, fail, verifyList } from './rules.ts';
+import { sendCode } from './send.ts';
 
 /** The codes a sensitive action is confirmed with; `code` is the e-mail code under its older name. */
 export interface FactorInput {
@@ -56,4 +57,24 @@ export async function requireFactors(
   if (googleStep !== null && !(await repo.advanceGoogleStep(user.id, googleStep, now))) {
     throw fail(200, ApiCode.googleCodeInvalid, 'googleCodeInvalid');
   }
+}
+
+/** Sends the code of a signed-in `purpose` to the user's bound e-mail or phone, under every send rule. */
+export async function sendFactorCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  channel: 'email' | 'phone',
+  purpose: string,
+): Promise<void> {
+  const bound = boundDestination(user, channel);
+  if (!bound) throw fail(200, ApiCode.bindingConflict, 'notBound');
+  await sendCode(app, request, {
+    purpose,
+    key: bound.key,
+    channel: bound.channel,
+    address: bound.address,
+    deliver: 'code',
+    userKey: `user:${user.id}`,
+  });
 }

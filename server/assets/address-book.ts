@@ -3,8 +3,8 @@ import { normalizeEmail, normalizePhone } from '../account/rules.ts';
 import { depositDb, type WithdrawAddress } from '../db/repositories/deposit-tables.ts';
 import type { User } from '../db/schema.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
-import type { Page } from './deposits.ts';
 import { addressKey, checkDestination, type NetworksRepository, normalizeName } from './networks.ts';
+import type { Page } from './transfer-common.ts';
 
 /** A sane size for one person's address book (on-chain and internal entries together). */
 export const MAX_BOOK_ENTRIES = 100;

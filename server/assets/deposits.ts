@@ -8,6 +8,7 @@ import { encodeAddress, fakeTxHash, hotWalletAddress, newMemo, newSeed } from '.
 import type { ChainFamily, MemoType } from './network-catalogue.ts';
 import { type Network, type NetworksRepository, normalizeName, parseAmount, unitsOf } from './networks.ts';
 import { periodicJob } from './periodic.ts';
+import { coinCatalogue, type Page } from './transfer-common.ts';
 
 /** A deposit's life: pending while it gathers confirmations, confirmed once credited; failed if it cannot be. */
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
@@ -60,13 +61,6 @@ export const depositView = (d: Deposit): DepositView => ({
 export type DepositTarget =
   | { address: string; memo?: string | undefined }
   | { coin: string; protocol: string; uid?: string | undefined; email?: string | undefined };
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
 
 /** Hex addresses are made lower-case here, so that a pasted checksummed one finds its record. */
 const lookupForm = (address: string) => (/^0x[0-9a-fA-F]+$/.test(address) ? address.toLowerCase() : address);
@@ -171,25 +165,13 @@ export function depositService(app: FastifyInstance, networks: NetworksRepositor
     return { to: await ensureAddress(user.id, network), network };
   };
 
-  const decimalsOf = new Map<string, number>();
-  const coinDecimals = async (coin: string): Promise<number> => {
-    let decimals = decimalsOf.get(coin);
-    if (decimals === undefined) {
-      const row = await app.store.db
-        .selectFrom('coins')
-        .select('decimals')
-        .where('unit', '=', coin)
-        .executeTakeFirstOrThrow();
-      decimals = row.decimals;
-      decimalsOf.set(coin, decimals);
-    }
-    return decimals;
-  };
+  const catalogue = coinCatalogue(app);
 
   /** Credits a deposit that has its confirmations (even if deposits were suspended since: it is on chain). */
   const credit = async (d: Deposit, now: number) => {
-    const decimals = await coinDecimals(d.coin);
-    const units = unitsOf(d.amount, decimals);
+    const coin = (await catalogue()).get(d.coin);
+    if (!coin) throw new Error(`deposit ${d.id} of unknown coin ${d.coin}`);
+    const units = unitsOf(d.amount, coin.decimals);
     const to: UserPocket = { userId: d.user_id, wallet: 'funds' };
     if (exchange.accounts.pocketAmount(to, d.coin) + units > Number.MAX_SAFE_INTEGER) {
       // Beyond what the ledger holds exactly: the deposit is refused rather than rounded.

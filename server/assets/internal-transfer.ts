@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { fromUnits, toUnits } from '../../common/decimal.ts';
-import type { FactorInput } from '../account/factors.ts';
-import { boundDestination, fail, mask, normalizeEmail, normalizePhone } from '../account/rules.ts';
-import { sendCode } from '../account/send.ts';
+import { type FactorInput, sendFactorCode } from '../account/factors.ts';
+import { mask, normalizeEmail, normalizePhone } from '../account/rules.ts';
 import { RateCounter } from '../auth/codes.ts';
 import { sqliteOf } from '../db/database.ts';
 import { INTERNAL_RECEIVED_TEMPLATE } from '../db/migrations/0013-moves.ts';
@@ -350,17 +349,7 @@ export function internalTransfers(app: FastifyInstance) {
 
     /** Sends the internal-transfer code to one of the sender's bound addresses. */
     async sendCode(request: FastifyRequest, userId: number, channel: 'email' | 'phone'): Promise<void> {
-      const user = await me(userId);
-      const bound = boundDestination(user, channel);
-      if (!bound) throw fail(200, ApiCode.bindingConflict, 'notBound');
-      await sendCode(app, request, {
-        purpose: internalPurpose(user.id),
-        key: bound.key,
-        channel: bound.channel,
-        address: bound.address,
-        deliver: 'code',
-        userKey: `user:${user.id}`,
-      });
+      await sendFactorCode(app, request, await me(userId), channel, internalPurpose(userId));
     },
 
     /** Validates a transfer without moving money or spending codes (the codes given are checked). */

@@ -76,7 +76,7 @@ export class RecordIds {
   private last: number | null = null;
   constructor(
     private readonly sqlite: Sqlite,
-    private readonly table: 'wallet_transfers' | 'internal_transfers' | 'quick_exchanges',
+    private readonly table: 'wallet_transfers' | 'internal_transfers' | 'quick_exchanges' | 'withdrawals',
   ) {}
 
   next(): number {

@@ -3,7 +3,6 @@ import { ApiCode } from '../../common/api.ts';
 import { fromUnits } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
 import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
-import { shellContentRepository } from '../db/repositories/shell-content.ts';
 import { logoOf } from '../http/logo.ts';
 import { WALLETS, type Wallet } from '../ledger/accounts.ts';
 import {
@@ -17,6 +16,7 @@ import {
   RecordIds,
   refuse,
 } from './transfer-common.ts';
+import { copyTradingEnabled, visibleWallets } from './wallet-view.ts';
 
 /** Ledger kind of a move between two wallets of one user (the bills' transfer in 3 / out 4, spec trading §9). */
 export const TRANSFER_KIND = 'transfer';
@@ -52,22 +52,6 @@ export interface TransferBalance {
 
 export function isWallet(text: string): text is Wallet {
   return (WALLETS as readonly string[]).includes(text);
-}
-
-/**
- * Copy trading is on unless both the app config's followEnable is false and the follow config's status is 0 (spec
- * shell §4, trading §6), read as the shell reads it; the follow wallet exists only then.
- */
-export async function copyTradingEnabled(app: FastifyInstance): Promise<boolean> {
-  const content = shellContentRepository(app.store.db);
-  const [index, follow] = await Promise.all([content.config('index'), content.config('follow')]);
-  return index.followEnable === true || (typeof follow.status === 'number' && follow.status !== 0);
-}
-
-/** The wallets a user may move money between now: follow only while copy trading is on. */
-export async function transferWallets(app: FastifyInstance): Promise<Wallet[]> {
-  const follow = await copyTradingEnabled(app);
-  return WALLETS.filter((w) => follow || w !== 'follow');
 }
 
 /**
@@ -184,7 +168,7 @@ export function walletTransfers(app: FastifyInstance) {
 
     /** Every coin of the catalogue with what is available in each wallet the user may move between. */
     async balances(userId: number): Promise<{ wallets: Wallet[]; coins: TransferBalance[] }> {
-      const wallets = await transferWallets(app);
+      const wallets = await visibleWallets(app);
       const held = new Map(wallets.map((w) => [w, app.exchange.accounts.walletBalancesOf(userId, w)] as const));
       const coins: TransferBalance[] = [];
       for (const coin of (await catalogue()).values()) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CoinInfoRow } from '../db/repositories/markets.ts';
 import { shellContentRepository } from '../db/repositories/shell-content.ts';
 import { logoOf } from '../http/logo.ts';
-import type { Accounts, Wallet } from '../ledger/accounts.ts';
+import { type Accounts, WALLETS, type Wallet } from '../ledger/accounts.ts';
 import { sumOf, usdRatesOf, usdtValue, valueBalance } from './valuation.ts';
 
 /**
@@ -77,6 +77,12 @@ export async function copyTradingEnabled(app: FastifyInstance): Promise<boolean>
   const content = shellContentRepository(app.store.db);
   const [index, follow] = await Promise.all([content.config('index'), content.config('follow')]);
   return index.followEnable === true || (typeof follow.status === 'number' && follow.status !== 0);
+}
+
+/** The wallets a user sees and moves money between: follow only while copy trading is enabled (spec shell §2, §4). */
+export async function visibleWallets(app: FastifyInstance): Promise<Wallet[]> {
+  const follow = await copyTradingEnabled(app);
+  return WALLETS.filter((w) => w !== 'follow' || follow);
 }
 
 /** One wallet of a user, in catalogue order; coins never held are left out unless `everyCoin`. */

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiCode } from '../../common/api.ts';
-import { type FactorInput, requireFactors } from '../account/factors.ts';
-import { boundDestination, fail, verifyList } from '../account/rules.ts';
-import { sendCode } from '../account/send.ts';
+import { type FactorInput, requireFactors, sendFactorCode } from '../account/factors.ts';
+import { verifyList } from '../account/rules.ts';
 import type { User } from '../db/schema.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
 
@@ -25,20 +23,11 @@ export async function requireWithdrawAllowed(app: FastifyInstance, user: User): 
 }
 
 /** Sends the withdrawal code to a bound e-mail or phone (spec shell §7 "/uc/withdraw/code"), under every send rule. */
-export async function sendWithdrawCode(
+export function sendWithdrawCode(
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
   channel: 'email' | 'phone',
 ): Promise<void> {
-  const bound = boundDestination(user, channel);
-  if (!bound) throw fail(200, ApiCode.bindingConflict, 'notBound');
-  await sendCode(app, request, {
-    purpose: withdrawPurpose(user.id),
-    key: bound.key,
-    channel: bound.channel,
-    address: bound.address,
-    deliver: 'code',
-    userKey: `user:${user.id}`,
-  });
+  return sendFactorCode(app, request, user, channel, withdrawPurpose(user.id));
 }

@@ -7,7 +7,6 @@ import { depositDb, type Withdrawal } from '../db/repositories/deposit-tables.ts
 import type { User } from '../db/schema.ts';
 import { FEES_ACCOUNT, InsufficientFunds, type Move, type UserPocket } from '../ledger/accounts.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
-import type { Page } from './deposits.ts';
 import { fakeTxHash } from './network-address.ts';
 import type { ChainFamily } from './network-catalogue.ts';
 import {
@@ -19,6 +18,7 @@ import {
   unitsOf,
 } from './networks.ts';
 import { periodicJob } from './periodic.ts';
+import { type Page, RecordIds } from './transfer-common.ts';
 import { requireWithdrawAllowed, requireWithdrawFactors } from './withdraw-factors.ts';
 
 /** A withdrawal's life: pending (under review, cancellable) → processing → done, or cancelled / failed (unfrozen). */
@@ -114,7 +114,7 @@ export function withdrawalService(app: FastifyInstance, networks: NetworksReposi
        where id = ? and status = ?`,
   );
   // Ids are given here, before the freeze, so that the ledger transaction can carry the record's id.
-  let lastId = (sqlite.prepare('select coalesce(max(id), 0) as n from withdrawals').get() as { n: number }).n;
+  const ids = new RecordIds(sqlite, 'withdrawals');
 
   const decimalsOf = async (coin: string) =>
     (await app.store.db.selectFrom('coins').select('decimals').where('unit', '=', coin).executeTakeFirstOrThrow())
@@ -295,7 +295,7 @@ export function withdrawalService(app: FastifyInstance, networks: NetworksReposi
         }
         if (funds(user.id, network.coin).available < units) throw insufficient();
         await requireWithdrawFactors(app, user, input);
-        const id = ++lastId;
+        const id = ids.next();
         const available: UserPocket = { userId: user.id, wallet: 'funds' };
         const moves: Move[] = [
           {

@@ -3,15 +3,13 @@ import { type TSchema, Type } from 'typebox';
 import { addressBook, type EntryInput, TRANSFER_TYPE } from '../assets/address-book.ts';
 import { depositService } from '../assets/deposits.ts';
 import { networksRepository } from '../assets/networks.ts';
+import { RECORDS_PAGE_SIZE } from '../assets/transfer-common.ts';
 import { sendWithdrawCode } from '../assets/withdraw-factors.ts';
 import { withdrawalService } from '../assets/withdrawals.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import type { User } from '../db/schema.ts';
+import { read } from './assets-read.ts';
 import { ApiError, ok } from './envelope.ts';
-import { emptyBodyAsForm } from './shell-common.ts';
-
-/** spec shell §9: records page by 10. */
-const RECORDS_PAGE_SIZE = 10;
 
 const Name = Type.String({ minLength: 1, maxLength: 16 });
 const Amount = Type.String({ minLength: 1, maxLength: 40 });
@@ -125,28 +123,11 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     return user;
   };
 
-  /** A read answered for GET (query) and POST (form) alike. */
-  const read = <S extends TSchema>(
-    url: string,
-    schema: S,
-    handler: (request: FastifyRequest, input: Static<S>) => Promise<unknown>,
-    open = false,
-  ) => {
-    const guard = open ? {} : { onRequest: requireUser };
-    app.get<{ Querystring: Static<S> }>(url, { ...guard, schema: { querystring: schema } }, (request) =>
-      handler(request, request.query as Static<S>),
-    );
-    app.post<{ Body: Static<S> }>(
-      url,
-      { ...guard, preValidation: emptyBodyAsForm, schema: { body: schema } },
-      (request) => handler(request, request.body as Static<S>),
-    );
-  };
-
   // ─── Coins and their networks ──────────────────────────────────────────────────────────────────────────────────────
 
-  read('/uc/coin/list', CoinListQuery, async (_request, q) => ok(await networks.list(q.type)), true);
+  read(app, '/uc/coin/list', CoinListQuery, async (_request, q) => ok(await networks.list(q.type)), true);
   read(
+    app,
     '/uc/coin/v2/list',
     CoinListQuery,
     async (_request, q) => ok(await networks.detailedList(app.config.depositConfirmMs, q.type)),
@@ -155,7 +136,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
 
   // ─── Deposit ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  read('/uc/address/read', NetworkQuery, async (request, q) =>
+  read(app, '/uc/address/read', NetworkQuery, async (request, q) =>
     ok(await deposits.readAddress(userOf(request).id, q.coin, q.protocol)),
   );
   app.post<{ Body: Static<typeof NetworkQuery> }>(
@@ -163,16 +144,16 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { body: NetworkQuery } },
     async (request) => ok(await deposits.createAddress(userOf(request).id, request.body.coin, request.body.protocol)),
   );
-  read('/uc/recharge/list', RechargeListQuery, async (request, q) => {
+  read(app, '/uc/recharge/list', RechargeListQuery, async (request, q) => {
     const page = await deposits.list(userOf(request).id, q.pageNo ?? 1, q.pageSize ?? RECORDS_PAGE_SIZE, q.coin);
     // `simulator`: the deposit simulator is there (non-production), so /recharge offers "Simulate deposit".
     return ok({ ...page, simulator });
   });
-  read('/uc/recharge/info', IdQuery, async (request, q) => ok(await deposits.info(userOf(request).id, q.id)));
+  read(app, '/uc/recharge/info', IdQuery, async (request, q) => ok(await deposits.info(userOf(request).id, q.id)));
 
   // ─── Withdraw ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  read('/uc/withdraw/info', WithdrawInfoQuery, async (request, q) =>
+  read(app, '/uc/withdraw/info', WithdrawInfoQuery, async (request, q) =>
     ok(await withdrawals.info(await me(request), q.coin)),
   );
   app.post<{ Body: Static<typeof WithdrawCreateBody> }>(
@@ -183,7 +164,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
       return ok(await withdrawals.create(await me(request), { ...body, requestKey: requestId }));
     },
   );
-  read('/uc/withdraw/list', WithdrawListQuery, async (request, q) =>
+  read(app, '/uc/withdraw/list', WithdrawListQuery, async (request, q) =>
     ok(
       await withdrawals.list(userOf(request).id, q.pageNo ?? 1, q.pageSize ?? RECORDS_PAGE_SIZE, {
         coin: q.coin,
@@ -191,7 +172,9 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
       }),
     ),
   );
-  read('/uc/withdraw/detail', IdQuery, async (request, q) => ok(await withdrawals.detail(userOf(request).id, q.id)));
+  read(app, '/uc/withdraw/detail', IdQuery, async (request, q) =>
+    ok(await withdrawals.detail(userOf(request).id, q.id)),
+  );
   app.post<{ Body: Static<typeof IdQuery> }>(
     '/uc/withdraw/cancel',
     { onRequest: requireUser, schema: { body: IdQuery } },
@@ -212,7 +195,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     ...body,
     transferType: body.transferType ?? TRANSFER_TYPE.chain,
   });
-  read('/uc/withdraw/address/page', BookPageQuery, async (request, q) =>
+  read(app, '/uc/withdraw/address/page', BookPageQuery, async (request, q) =>
     ok(
       await book.page(userOf(request).id, q.pageNo ?? 1, q.pageSize ?? RECORDS_PAGE_SIZE, {
         coin: q.coin,
@@ -242,10 +225,10 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
       return ok(null);
     },
   );
-  read('/uc/withdraw/address/latest', LatestQuery, async (request, q) =>
+  read(app, '/uc/withdraw/address/latest', LatestQuery, async (request, q) =>
     ok(await withdrawals.latest(userOf(request).id, q.coin, q.protocol, q.limit ?? 5)),
   );
-  read('/uc/withdraw/address/internal', InternalQuery, async (request, q) =>
+  read(app, '/uc/withdraw/address/internal', InternalQuery, async (request, q) =>
     ok(await book.internal(userOf(request).id, q.coin)),
   );
 

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { internalTransfers } from '../assets/internal-transfer.ts';
 import { quickExchange } from '../assets/quick-exchange.ts';
 import { RECORDS_PAGE_SIZE } from '../assets/transfer-common.ts';
 import { type WalletTransferInput, walletTransfers } from '../assets/wallet-transfer.ts';
 import { requireUser, userOf } from '../auth/session.ts';
+import { read } from './assets-read.ts';
 import { ApiError, ok } from './envelope.ts';
-import { emptyBodyAsForm } from './shell-common.ts';
 
 type Static<T extends Type.TSchema> = Type.Static<T>;
 
@@ -76,22 +76,6 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
   const internal = internalTransfers(app);
   const convert = quickExchange(app);
 
-  /** A read that answers GET (query) and POST (form) alike, as the spec's clients call both. */
-  const read = <S extends Type.TObject>(
-    url: string,
-    schema: S,
-    handler: (request: FastifyRequest, input: Static<S>) => Promise<unknown>,
-    open = false,
-  ) => {
-    const onRequest = open ? [] : [requireUser];
-    app.get(url, { onRequest, schema: { querystring: schema } }, (request) =>
-      handler(request, request.query as Static<S>),
-    );
-    app.post(url, { onRequest, preValidation: emptyBodyAsForm, schema: { body: schema } }, (request) =>
-      handler(request, request.body as Static<S>),
-    );
-  };
-
   // ─── Wallet transfers ──────────────────────────────────────────────────────────────────────────────────────────────
 
   const transferRoute = (url: string, contractSide: boolean) =>
@@ -118,8 +102,10 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
   transferRoute('/uc/future-transfer/transfer', true);
   transferRoute('/swap/wallet/trans', true);
 
-  read('/uc/asset-transfer/list', TransferList, async (request, q) => ok(await wallets.list(userOf(request).id, q)));
-  read('/uc/asset-transfer/balances', Type.Object({}), async (request) =>
+  read(app, '/uc/asset-transfer/list', TransferList, async (request, q) =>
+    ok(await wallets.list(userOf(request).id, q)),
+  );
+  read(app, '/uc/asset-transfer/balances', Type.Object({}), async (request) =>
     ok(await wallets.balances(userOf(request).id)),
   );
 
@@ -130,7 +116,7 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { body: MemberBody } },
     async (request) => ok(await internal.memberExist(userOf(request).id, request.body)),
   );
-  read('/uc/internal-transfer/fee-info', FeeInfo, async (request, q) =>
+  read(app, '/uc/internal-transfer/fee-info', FeeInfo, async (request, q) =>
     ok(await internal.feeInfo(userOf(request).id, q.coin)),
   );
   app.post<{ Body: Static<typeof CodeBody> }>(
@@ -158,7 +144,7 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { body: InternalBody } },
     async (request) => ok(await internal.transfer(userOf(request).id, internalInput(request.body))),
   );
-  read('/uc/internal-transfer/list', InternalList, async (request, q) =>
+  read(app, '/uc/internal-transfer/list', InternalList, async (request, q) =>
     ok(await internal.list(userOf(request).id, q)),
   );
 
@@ -166,12 +152,14 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
 
   // Open to visitors (a rate, no quote id); a signed-in user's quote can be converted.
   read(
+    app,
     '/uc/quick-exchange/price',
     PriceQuery,
     async (request, q) => ok(await convert.price(request.user?.id ?? null, q)),
     true,
   );
   read(
+    app,
     '/uc/quick-exchange/coins',
     Type.Object({}),
     async (request) => ok(await convert.coins(request.user?.id ?? null)),
@@ -182,5 +170,5 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { body: AddBody } },
     async (request) => ok(await convert.add(userOf(request).id, request.body)),
   );
-  read('/uc/quick-exchange/list', PageOnly, async (request, q) => ok(await convert.list(userOf(request).id, q)));
+  read(app, '/uc/quick-exchange/list', PageOnly, async (request, q) => ok(await convert.list(userOf(request).id, q)));
 }

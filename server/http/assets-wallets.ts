@@ -1,17 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
 import { add } from '../../common/decimal.ts';
 import { type BillLine, billPage } from '../assets/bill-list.ts';
 import { BILL_TYPES, billTypeDef, SPOT_BILL_KINDS } from '../assets/bills.ts';
 import { sumOf } from '../assets/valuation.ts';
-import { copyTradingEnabled, loadValuation, type WalletView, walletView } from '../assets/wallet-view.ts';
+import { loadValuation, visibleWallets, type WalletView, walletView } from '../assets/wallet-view.ts';
 import { requireUser, userOf } from '../auth/session.ts';
-import { WALLETS, type Wallet } from '../ledger/accounts.ts';
+import { WALLETS } from '../ledger/accounts.ts';
+import { read } from './assets-read.ts';
 import { ApiError, ok, requestLang } from './envelope.ts';
 import { logoOf } from './logo.ts';
 import { translate } from './messages.ts';
-import { emptyBodyAsForm } from './shell-common.ts';
 
 const WalletType = Type.Union(WALLETS.map((w) => Type.Literal(w)));
 const WalletQuery = Type.Object({ type: Type.Optional(WalletType) });
@@ -44,15 +44,9 @@ export async function walletsRoutes(app: FastifyInstance): Promise<void> {
     return coin;
   };
 
-  /** The wallets a user sees: follow only while copy trading is enabled (spec shell §2, §4). */
-  const visibleWallets = async (): Promise<Wallet[]> => {
-    const follow = await copyTradingEnabled(app);
-    return WALLETS.filter((w) => w !== 'follow' || follow);
-  };
-
   read(app, '/uc/asset/wallet', WalletQuery, async (request, q) => {
     const userId = userOf(request).id;
-    const visible = await visibleWallets();
+    const visible = await visibleWallets(app);
     if (q.type && !visible.includes(q.type)) throw new ApiError(200, ApiCode.notFound, 'walletsFollowDisabled');
     const valuation = await loadValuation(app);
     const wallets: WalletView[] = (q.type ? [q.type] : visible).map((w) =>
@@ -74,7 +68,7 @@ export async function walletsRoutes(app: FastifyInstance): Promise<void> {
       const valuation = await loadValuation(app);
       const wallets = [];
       let total = '0';
-      for (const w of await visibleWallets()) {
+      for (const w of await visibleWallets(app)) {
         const row = walletView(exchange.accounts, userId, w, { ...valuation, coins: [coin] }, true).balances[0];
         if (!row) continue;
         total = add(total, row.total);
@@ -142,19 +136,4 @@ export async function walletsRoutes(app: FastifyInstance): Promise<void> {
     const lang = requestLang(request);
     return ok(SPOT_BILL_KINDS.map((k) => ({ type: k.kind, name: translate(k.name, lang) })));
   });
-}
-
-/** A signed-in read served both as GET (query string) and as a form POST (body), with one schema. */
-function read<S extends TSchema>(
-  app: FastifyInstance,
-  url: string,
-  schema: S,
-  handler: (request: FastifyRequest, input: Type.Static<S>) => Promise<unknown>,
-): void {
-  app.get(url, { onRequest: requireUser, schema: { querystring: schema } }, (request) =>
-    handler(request, request.query as Type.Static<S>),
-  );
-  app.post(url, { onRequest: requireUser, preValidation: emptyBodyAsForm, schema: { body: schema } }, (request) =>
-    handler(request, (request.body ?? {}) as Type.Static<S>),
-  );
 }
