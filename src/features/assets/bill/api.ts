@@ -1,4 +1,5 @@
 import { type ApiResult, get, type Params } from '../../../api/request.ts';
+import type { Page } from '../common/api.ts';
 import type { WalletType } from '../property/api.ts';
 
 /** A member bill type (`/uc/member-bill/bill-type`): number and name in the request's language. */
@@ -35,25 +36,18 @@ export interface SpotBill {
   time: number;
 }
 
-export interface BillPage<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
-
 export function loadBillTypes(signal: AbortSignal): Promise<ApiResult<BillTypeOption[]>> {
   return get<BillTypeOption[]>('/uc/member-bill/bill-type', {}, { signal, silent: true });
 }
 
-export function loadMemberBills(params: Params, signal: AbortSignal): Promise<ApiResult<BillPage<MemberBill>>> {
-  return get<BillPage<MemberBill>>('/uc/member-bill/bill-list', params, { signal, silent: true });
+export function loadMemberBills(params: Params, signal: AbortSignal): Promise<ApiResult<Page<MemberBill>>> {
+  return get<Page<MemberBill>>('/uc/member-bill/bill-list', params, { signal, silent: true });
 }
 
 export function loadSpotBillTypes(signal: AbortSignal): Promise<ApiResult<{ type: string; name: string }[]>> {
   return get<{ type: string; name: string }[]>('/exchange/spot-bill/type', {}, { signal, silent: true });
 }
 
-export function loadSpotBills(params: Params, signal: AbortSignal): Promise<ApiResult<BillPage<SpotBill>>> {
-  return get<BillPage<SpotBill>>('/exchange/spot-bill/list', params, { signal, silent: true });
+export function loadSpotBills(params: Params, signal: AbortSignal): Promise<ApiResult<Page<SpotBill>>> {
+  return get<Page<SpotBill>>('/exchange/spot-bill/list', params, { signal, silent: true });
 }

@@ -3,21 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type ApiResult, isSuccess, type Params } from '../../../api/request.ts';
 import { formatDateTime } from '../../../format/time.ts';
-import type { BillPage } from './api.ts';
+import type { Page } from '../common/api.ts';
 import { amountTone, pageCount, recordLink, signedAmount } from './model.ts';
 
 export type BillsState<T> =
   | { status: 'loading' }
   | { status: 'invalid' }
   | { status: 'error'; message: string }
-  | { status: 'done'; page: BillPage<T> };
+  | { status: 'done'; page: Page<T> };
 
 /**
  * One page of bills for `params` (null: the filters are invalid and nothing is asked), reloaded when they change.
  * A stale answer is dropped when the filters move on.
  */
 export function useBills<T>(
-  load: (params: Params, signal: AbortSignal) => Promise<ApiResult<BillPage<T>>>,
+  load: (params: Params, signal: AbortSignal) => Promise<ApiResult<Page<T>>>,
   params: Params | null,
 ): { state: BillsState<T>; reload: () => void } {
   const [state, setState] = useState<BillsState<T>>({ status: 'loading' });

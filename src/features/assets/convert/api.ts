@@ -1,5 +1,6 @@
 import { get, post } from '../../../api/request.ts';
-import type { Page } from '../transfer/api.ts';
+import type { Page } from '../common/api.ts';
+import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
 export interface ConvertCoin {
   coin: string;
@@ -43,4 +44,4 @@ export const loadPrice = (from: string, to: string, amount: string, signal: Abor
 export const convertAtQuote = (input: { from: string; to: string; amount: string; quoteId: string }) =>
   post<ConvertRecord>(`${P}/add`, input);
 export const loadConverts = (signal: AbortSignal) =>
-  get<Page<ConvertRecord>>(`${P}/list`, { pageNo: 1, pageSize: 10 }, { signal, silent: true });
+  get<Page<ConvertRecord>>(`${P}/list`, { pageNo: 1, pageSize: RECORDS_PAGE_SIZE }, { signal, silent: true });

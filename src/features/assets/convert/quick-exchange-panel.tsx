@@ -159,7 +159,6 @@ export function QuickExchangePanel({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const picker = coins.map((c) => ({ ...c }));
   const seconds = quote ? Math.max(0, Math.ceil((receivedAt + quote.validMs - REFRESH_MARGIN_MS - now) / 1000)) : 0;
   const priceFits = quote && pair && quote.from === pair.from && quote.to === pair.to;
   return (
@@ -173,7 +172,7 @@ export function QuickExchangePanel({ onClose }: { onClose: () => void }) {
               <CoinPicker
                 label={t('moves.convert.from')}
                 testId="convert-from"
-                coins={picker}
+                coins={coins}
                 value={pair.from}
                 onChange={(c) =>
                   setPair((p) => (p && c === p.to ? { from: c, to: p.from } : { to: p?.to ?? 'USDT', from: c }))
@@ -197,7 +196,7 @@ export function QuickExchangePanel({ onClose }: { onClose: () => void }) {
               <CoinPicker
                 label={t('moves.convert.to')}
                 testId="convert-to"
-                coins={picker}
+                coins={coins}
                 value={pair.to}
                 onChange={(c) =>
                   setPair((p) => (p && c === p.from ? { from: p.to, to: c } : { from: p?.from ?? 'USDT', to: c }))

@@ -1,5 +1,6 @@
 import { get, post } from '../../../api/request.ts';
-import type { Page } from '../transfer/api.ts';
+import { type Page, RECHARGE_PATHS } from '../common/api.ts';
+import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
 /** How the sender names the recipient (spec shell §7 address book entry: uid, email, mobile with areaCode). */
 export type RecipientType = 'uid' | 'email' | 'mobile';
@@ -79,14 +80,14 @@ export const checkInternal = (r: InternalRequest) => post<CheckAnswer>(`${P}/tra
 export const sendInternal = (r: InternalRequest & { requestId: string }) =>
   post<InternalRecord>(`${P}/transfer`, { ...r });
 export const loadInternalTransfers = (pageNo: number, direction: 'in' | 'out' | '', signal: AbortSignal) =>
-  get<Page<InternalRecord>>(`${P}/list`, { pageNo, pageSize: 10, direction }, { signal, silent: true });
+  get<Page<InternalRecord>>(`${P}/list`, { pageNo, pageSize: RECORDS_PAGE_SIZE, direction }, { signal, silent: true });
 
 /**
  * The address book's internal entries, from the withdraw address book (another screen's service). Quiet: the panel
  * works without it, and offers the entries when it answers.
  */
 export async function loadBookEntries(): Promise<BookEntry[]> {
-  const r = await get<BookEntry[] | { records?: BookEntry[] }>('/uc/withdraw/address/internal', {}, { silent: true });
+  const r = await get<BookEntry[] | { records?: BookEntry[] }>(RECHARGE_PATHS.bookInternal, {}, { silent: true });
   const data = r.data;
   const list = Array.isArray(data) ? data : (data?.records ?? []);
   return list.filter((e) => e.transferType === 1);

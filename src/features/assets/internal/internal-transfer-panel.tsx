@@ -7,8 +7,9 @@ import { formatDateTime } from '../../../format/time.ts';
 import { storedAreaCode } from '../../account/countries.ts';
 import { CodeInput, SendCodeInput } from '../../account/security/send-code-input.tsx';
 import { useSecurity } from '../../account/security/use-security.ts';
+import { newRequestId } from '../common/model.ts';
 import { AmountInput } from '../transfer/amount-input.tsx';
-import { loadTransferCoins, newRequestId, type TransferCoin } from '../transfer/api.ts';
+import { loadTransferCoins, type TransferCoin } from '../transfer/api.ts';
 import { CoinPicker } from '../transfer/coin-picker.tsx';
 import { amountRule } from '../transfer/logic.ts';
 import {

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { mul } from '../../../../common/decimal.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { useShell } from '../../../app/shell-state.tsx';
-import { formatCurrency } from '../../../format/currency.ts';
 import { type FinancialAsset, loadFinancial } from './api.ts';
 import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
-import { FINANCING_KINDS, type FinancingKind, masked } from './model.ts';
+import { FINANCING_KINDS, type FinancingKind, masked, usdtInCurrency } from './model.ts';
 import { PropertyLayout } from './property-layout.tsx';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; financial: FinancialAsset };
@@ -38,11 +36,7 @@ export function FinancingPage({ kind }: { kind: FinancingKind }) {
     return () => controller.abort();
   }, [run]);
 
-  const money = (usdt: string) =>
-    masked(
-      shell.rate === null ? formatCurrency(usdt, 'USDT') : formatCurrency(mul(usdt, shell.rate), shell.currency),
-      shown,
-    );
+  const money = (usdt: string) => masked(usdtInCurrency(usdt, shell.rate, shell.currency), shown);
   const f = load.status === 'done' ? load.financial : null;
 
   return (

@@ -1,5 +1,5 @@
 import { compare, div, mul, round, toFixed } from '../../../../common/decimal.ts';
-import { type AssetParts, assetTotal } from '../../../format/currency.ts';
+import { type AssetParts, assetTotal, formatCurrency } from '../../../format/currency.ts';
 import { toDecimal } from '../../../format/value.ts';
 import type { WalletRow, WalletType } from './api.ts';
 
@@ -13,6 +13,11 @@ export const MASK = '******';
 
 export function masked(text: string, shown: boolean): string {
   return shown ? text : MASK;
+}
+
+/** spec shell §9: a USDT value in the display currency by the shell's rate; in USDT while the rate is unknown. */
+export function usdtInCurrency(usdt: string, rate: string | null, currency: string): string {
+  return rate === null ? formatCurrency(usdt, 'USDT') : formatCurrency(mul(usdt, rate), currency);
 }
 
 /** The overview's wallets in display order. */

@@ -2,14 +2,22 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ApiCode } from '../../../../common/api.ts';
-import { mul } from '../../../../common/decimal.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { formatCurrency } from '../../../format/currency.ts';
 import { NotFound } from '../../shell/not-found.tsx';
 import { loadWallet, type WalletType, type WalletView } from './api.ts';
 import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
-import { DEFAULT_SORT, masked, nextSort, rowActions, type Sort, type SortKey, visibleRows } from './model.ts';
+import {
+  DEFAULT_SORT,
+  masked,
+  nextSort,
+  rowActions,
+  type Sort,
+  type SortKey,
+  usdtInCurrency,
+  visibleRows,
+} from './model.ts';
 import { PropertyLayout } from './property-layout.tsx';
 
 type Load =
@@ -72,9 +80,7 @@ export function WalletPage({ wallet }: { wallet: WalletType }) {
   const view = load.status === 'done' ? load.view : null;
   const rows = view ? visibleRows(view.balances, { search, hideSmall, sort }) : [];
   const hide = (text: string) => masked(text, shown);
-  // spec shell §9: USDT values converted to the display currency by the shell's rate.
-  const inCurrency = (usdt: string) =>
-    shell.rate === null ? formatCurrency(usdt, 'USDT') : formatCurrency(mul(usdt, shell.rate), shell.currency);
+  const inCurrency = (usdt: string) => usdtInCurrency(usdt, shell.rate, shell.currency);
 
   return (
     <PropertyLayout>

@@ -1,17 +1,10 @@
 import { get, post } from '../../../api/request.ts';
+import type { Page } from '../common/api.ts';
+import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
 /** The wallets of spec shell §3 "Balance rows" that money moves between. */
 export const WALLETS = ['funds', 'spot', 'contract', 'follow'] as const;
 export type Wallet = (typeof WALLETS)[number];
-
-/** A page of records (spec shell §9: 10 a page for records). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
-export const RECORDS_PAGE_SIZE = 10;
 
 /** A coin with what each wallet the user may move between has available (exact decimal strings). */
 export interface TransferCoin {
@@ -49,8 +42,3 @@ export const loadTransfers = (pageNo: number, signal?: AbortSignal) =>
     { pageNo, pageSize: RECORDS_PAGE_SIZE },
     signal ? { signal, silent: true } : { silent: true },
   );
-
-/** A fresh idempotency key for one submit. */
-export function newRequestId(): string {
-  return globalThis.crypto.randomUUID();
-}

@@ -39,7 +39,5 @@ export function initialWallets(wallets: readonly Wallet[], from: string | null, 
   return f === t ? { from: f, to: (f === 'funds' ? 'spot' : 'funds') as Wallet } : { from: f, to: t };
 }
 
-/** Pages of a list: at least one. */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
+/** Pages of a list: the assets screens' one rule. */
+export { pageCount } from '../common/model.ts';

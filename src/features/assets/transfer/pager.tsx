@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pageCount } from './logic.ts';
+import { pageCount } from '../common/model.ts';
 
 /** Previous / next with "page of pages" (spec shell §9: records page by 10); hidden for a single page. */
 export function Pager(props: { pageNo: number; total: number; pageSize: number; onPage: (page: number) => void }) {

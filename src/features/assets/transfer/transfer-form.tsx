@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { newRequestId } from '../common/model.ts';
 import { AmountInput } from './amount-input.tsx';
-import { newRequestId, type TransferCoin, transferBetweenWallets, type Wallet } from './api.ts';
+import { type TransferCoin, transferBetweenWallets, type Wallet } from './api.ts';
 import { CoinPicker } from './coin-picker.tsx';
 import { amountRule, pickWallets } from './logic.ts';
 
