@@ -80,3 +80,11 @@ test('the demo user sends USDT to another member by UID with the e-mail code', a
   });
   expect((await back.json()).code).toBe(0);
 });
+
+test("a bill's link to an internal transfer opens /withdraw on the internal tab", async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
+  await signIn(page, request);
+  await page.goto('/withdraw?tab=internal');
+  await expect(page.getByRole('tab', { name: 'Internal transfer' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('internal-transfer')).toBeVisible();
+});

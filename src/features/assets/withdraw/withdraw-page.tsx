@@ -32,7 +32,8 @@ const moving = (page: Page<WithdrawRecord>) =>
 export function WithdrawPage() {
   const { t } = useTranslation();
   const params = new URLSearchParams(useSearch());
-  const [tab, setTab] = useState<Tab>(params.get('type') === 'internal' ? 'internal' : 'chain');
+  // `?tab=internal` opens the member tab: the bills link an internal transfer's record there (bill/model.ts).
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'internal' ? 'internal' : 'chain');
   const wanted = params.get('coin')?.toUpperCase() ?? '';
   const { state, retry } = useCoins();
   const coins = useMemo(() => (state.status === 'done' ? state.coins.filter((c) => c.canWithdraw) : []), [state]);
