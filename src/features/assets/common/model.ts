@@ -109,6 +109,14 @@ export function withdrawProblem(
   return null;
 }
 
+/**
+ * What of a history page moves a balance: its records and their statuses. The pages poll their history every
+ * {@link LIVE_REFRESH_MS} while a record is open; the balance is read again only when this changes.
+ */
+export function historyKey(records: readonly { id: number; status: number }[]): string {
+  return records.map((r) => `${r.id}:${r.status}`).join(',');
+}
+
 /** A fresh idempotency key for one submission (the server accepts 8–64 of [A-Za-z0-9_-]). */
 export function newRequestId(random: () => string = () => crypto.randomUUID()): string {
   return random().replace(/[^A-Za-z0-9_-]/g, '');

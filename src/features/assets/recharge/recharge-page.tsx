@@ -5,7 +5,7 @@ import { isSuccess } from '../../../api/request.ts';
 import { DEPOSIT_STATUS, type DepositPage, loadDeposits, loadWithdrawInfo } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { CoinPicker } from '../common/coin-picker.tsx';
-import { RECORDS_PAGE_SIZE } from '../common/model.ts';
+import { historyKey, RECORDS_PAGE_SIZE } from '../common/model.ts';
 import { NetworkPicker } from '../common/network-picker.tsx';
 import { useCoins } from '../common/use-coins.ts';
 import { usePaged } from '../common/use-paged.ts';
@@ -35,10 +35,10 @@ export function RechargePage() {
   const history = usePaged(load, (page: DepositPage) => page.records.some((d) => d.status === DEPOSIT_STATUS.pending));
   const { setPageNo } = history;
 
-  // The funding account's balance of the coin, again whenever the history moved (a deposit may have been credited).
+  // The funding account's balance of the coin, again whenever a record came or changed status (a deposit credited).
   const [balance, setBalance] = useState<{ coin: string; available: string; frozen: string } | null>(null);
   const unitNow = coin?.unit;
-  const historyVersion = history.state.status === 'done' ? history.state.page : null;
+  const historyVersion = history.state.status === 'done' ? historyKey(history.state.page.records) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `historyVersion` is the refresh trigger.
   useEffect(() => {
     if (!unitNow) return;

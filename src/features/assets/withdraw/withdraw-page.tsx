@@ -12,7 +12,7 @@ import {
 } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { CoinPicker } from '../common/coin-picker.tsx';
-import { RECORDS_PAGE_SIZE } from '../common/model.ts';
+import { historyKey, RECORDS_PAGE_SIZE } from '../common/model.ts';
 import { NetworkPicker } from '../common/network-picker.tsx';
 import { useCoins } from '../common/use-coins.ts';
 import { usePaged } from '../common/use-paged.ts';
@@ -49,8 +49,8 @@ export function WithdrawPage() {
   // The funds wallet's balance and the user's factors.
   const [info, setInfo] = useState<WithdrawInfo | null>(null);
   const unitNow = coin?.unit;
-  // A processed, done or cancelled withdrawal moves the balance: it is read again whenever the history changed.
-  const historyVersion = history.state.status === 'done' ? history.state.page : null;
+  // A new, processed, done or cancelled withdrawal moves the balance: it is read again when a record's status moved.
+  const historyVersion = history.state.status === 'done' ? historyKey(history.state.page.records) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `historyVersion` is the reload trigger.
   useEffect(() => {
     if (!unitNow) return;

@@ -10,6 +10,7 @@ import {
   confirmationText,
   entryProblem,
   filterCoins,
+  historyKey,
   memoKind,
   newRequestId,
   pageCount,
@@ -190,5 +191,30 @@ describe('address-book entries', () => {
     expect(entryProblem({ ...draft, uid: '12345678', remark: 'é'.repeat(65) }, { member: 'uid' })).toBe(
       'remarkTooLong',
     );
+  });
+});
+
+describe('historyKey', () => {
+  it('changes when a record comes or changes status, not when only its other fields do', () => {
+    const key = historyKey([
+      { id: 2, status: 0 },
+      { id: 1, status: 1 },
+    ]);
+    expect(
+      historyKey([{ id: 2, status: 0, confirmations: 3 } as { id: number; status: number }, { id: 1, status: 1 }]),
+    ).toBe(key);
+    expect(
+      historyKey([
+        { id: 2, status: 1 },
+        { id: 1, status: 1 },
+      ]),
+    ).not.toBe(key);
+    expect(
+      historyKey([
+        { id: 3, status: 0 },
+        { id: 2, status: 0 },
+        { id: 1, status: 1 },
+      ]),
+    ).not.toBe(key);
   });
 });
