@@ -17,11 +17,13 @@ async function expectLiveBook(page: Page) {
   await expect(state).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   await expect(page.locator('.book-preview tr[data-side="bid"]')).toHaveCount(10);
   await expect(page.locator('.book-preview tr[data-side="ask"]')).toHaveCount(10);
-  const bestBid = Number(await page.locator('.book-preview tr[data-side="bid"] td').first().textContent());
-  // Asks are listed worst first, so the best ask is the last ask row.
-  const bestAsk = Number(
-    await page.locator('.book-preview tr[data-side="ask"]').last().locator('td').first().textContent(),
-  );
+  // Both best prices from one read of the page: two reads could straddle a new snapshot of a moving market.
+  const [bestBid, bestAsk] = await page.evaluate(() => {
+    const price = (row: Element | null | undefined) => Number(row?.querySelector('td')?.textContent);
+    const asks = document.querySelectorAll('.book-preview tr[data-side="ask"]');
+    // Asks are listed worst first, so the best ask is the last ask row.
+    return [price(document.querySelector('.book-preview tr[data-side="bid"]')), price(asks[asks.length - 1])];
+  });
   expect(bestBid).toBeGreaterThan(0);
   expect(bestBid).toBeLessThan(bestAsk);
   // Live: the simulator's quotes keep reaching the screen.
