@@ -39,6 +39,9 @@ export const WS_LIMITS = {
   maxViolations: 20,
 } as const;
 
+/** Close code of a socket whose session ended (logout, password change, revoke, expiry): the code of a dead session. */
+export const SESSION_ENDED_CLOSE = 4000;
+
 /** The server sends a heartbeat after this much silence on a connection. */
 export const HEARTBEAT_MS = 1000;
 /** No frame for this long marks the feed stale (DESIGN §4). */

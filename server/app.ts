@@ -128,9 +128,8 @@ export const app = fp<AppOptions>(
     await fastify.register(ucRoutes);
     await fastify.register(accountRoutes);
     await fastify.register(marketRoutes, { data: marketData, books: source });
-    await registerGateway(fastify, source, { clock });
-    // Ending a session (password change or reset, logout) closes the market-data sockets it authenticated.
-    fastify.account.sockets.attach(fastify.websocketServer);
+    // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.
+    await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
     await fastify.register(exchangeRoutes, { exchange });
     await fastify.register(shellRoutes);
     await fastify.register(downloadRoutes);

@@ -1,59 +1,63 @@
-import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { parseClientFrame } from '../gateway/frames.ts';
-import { hashToken } from './tokens.ts';
-
-/** Close code sent to a socket whose session was ended (4000: the envelope code of a dead session). */
-export const SESSION_ENDED_CLOSE = 4000;
-
-function bytesOf(data: RawData): Buffer {
-  if (Buffer.isBuffer(data)) return data;
-  if (Array.isArray(data)) return Buffer.concat(data);
-  return Buffer.from(data);
+/** Something bound to a session that can be ended: a market-data connection. */
+export interface SessionBound {
+  endSession(): void;
 }
 
+/** How long an ended session is remembered, so that an auth already looking it up cannot bind to it afterwards. */
+const ENDED_MEMORY_MS = 60_000;
+
 /**
- * Remembers which session token each market-data socket authenticated with, so that ending sessions (password change
- * or reset, logout) also closes their sockets: a dead session must not keep receiving private events.
+ * Which live sessions the market-data sockets serve, so that ending a session (password change or reset, logout,
+ * device revoke) also closes its sockets: a dead session must not keep receiving private events. The gateway binds a
+ * socket only after its token was validated against the session table, never on the frame alone.
  */
 export class SocketSessions {
-  readonly #byToken = new Map<string, Set<WebSocket>>();
+  readonly #bySession = new Map<string, Set<SessionBound>>();
+  /** Sessions ended recently, with the time they ended. */
+  readonly #ended = new Map<string, number>();
 
-  /** Watches every socket of the server for `auth` frames. */
-  attach(server: WebSocketServer): void {
-    server.on('connection', (socket: WebSocket) => {
-      let current: string | null = null;
-      socket.on('message', (data: RawData, isBinary: boolean) => {
-        if (!isBinary) return;
-        const frame = parseClientFrame(bytesOf(data));
-        if (frame?.op !== 'auth') return;
-        const tokenHash = hashToken(frame.token);
-        if (current) this.#byToken.get(current)?.delete(socket);
-        current = tokenHash;
-        const set = this.#byToken.get(tokenHash) ?? new Set<WebSocket>();
-        set.add(socket);
-        this.#byToken.set(tokenHash, set);
-      });
-      socket.on('close', () => {
-        if (!current) return;
-        const set = this.#byToken.get(current);
-        set?.delete(socket);
-        if (set?.size === 0) this.#byToken.delete(current);
-      });
-    });
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  /** Files a socket under a validated session; false when that session was ended meanwhile (the socket must not). */
+  bind(session: string, socket: SessionBound): boolean {
+    if (this.#ended.has(session)) return false;
+    const set = this.#bySession.get(session) ?? new Set<SessionBound>();
+    set.add(socket);
+    this.#bySession.set(session, set);
+    return true;
   }
 
-  /** Closes the sockets of these sessions; returns how many were open. */
-  close(tokenHashes: readonly string[]): number {
+  unbind(session: string, socket: SessionBound): void {
+    const set = this.#bySession.get(session);
+    set?.delete(socket);
+    if (set?.size === 0) this.#bySession.delete(session);
+  }
+
+  /** Ends the sockets of these sessions; returns how many were open. */
+  close(sessions: readonly string[]): number {
+    const now = this.clock();
+    this.#forget(now);
     let closed = 0;
-    for (const hash of tokenHashes) {
-      const set = this.#byToken.get(hash);
+    for (const session of sessions) {
+      // Re-inserted so that the map stays in end order.
+      this.#ended.delete(session);
+      this.#ended.set(session, now);
+      const set = this.#bySession.get(session);
       if (!set) continue;
-      this.#byToken.delete(hash);
+      this.#bySession.delete(session);
       for (const socket of set) {
         closed += 1;
-        socket.close(SESSION_ENDED_CLOSE, 'session ended');
+        socket.endSession();
       }
     }
     return closed;
+  }
+
+  #forget(now: number): void {
+    for (const [session, at] of this.#ended) {
+      // Insertion order is end order, so the first recent one ends the sweep.
+      if (now - at < ENDED_MEMORY_MS) break;
+      this.#ended.delete(session);
+    }
   }
 }

@@ -35,8 +35,9 @@ export function marketSource(exchange: Exchange, data: MarketData, options: Sour
     tickers: () => data.tickers(),
     currentCandle: (symbol, interval) => data.currentCandle(symbol, interval),
     async authenticate(token) {
-      const session = await options.sessions.findLive(hashToken(token), options.clock());
-      return session?.userId ?? null;
+      const tokenHash = hashToken(token);
+      const found = await options.sessions.findLive(tokenHash, options.clock());
+      return found ? { userId: found.userId, session: tokenHash, expiresAt: found.expiresAt } : null;
     },
     listen(listener) {
       const stops = [

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Lang } from '../../common/i18n.ts';
-import type { ClientFrame, WsErrorCode } from '../../common/protocol.ts';
+import { type ClientFrame, SESSION_ENDED_CLOSE, type WsErrorCode } from '../../common/protocol.ts';
 import { packError } from './frames.ts';
 
 /** WebSocket close codes the gateway uses (RFC 6455 §7.4.1). */
@@ -9,6 +9,8 @@ export const CloseCode = {
   policyViolation: 1008,
   /** Too slow to read: reconnect and start from fresh snapshots. */
   tryAgainLater: 1013,
+  /** The session it authenticated with ended. */
+  sessionEnded: SESSION_ENDED_CLOSE,
 } as const;
 
 /**
@@ -66,6 +68,9 @@ export class Connection {
   /** Channel name → what it is subscribed to; 'user' for the private channel. */
   readonly channels = new Map<string, Topic | 'user'>();
   userId: number | null = null;
+  /** The validated session behind `userId` (its registry key) and when it dies; null before a successful auth. */
+  session: string | null = null;
+  sessionExpiresAt = Number.POSITIVE_INFINITY;
   /** Frames that arrived while an auth was pending; handled in order once it settles. */
   readonly inbox: StatefulFrame[] = [];
   authPending = false;
@@ -98,6 +103,11 @@ export class Connection {
 
   error(code: WsErrorCode, ch?: string): void {
     this.send(packError(code, this.lang, this.settings.clock(), ch));
+  }
+
+  /** The session this connection serves ended: nothing private may reach it any more. */
+  endSession(): void {
+    this.close(CloseCode.sessionEnded, 'session ended');
   }
 
   /** Stops sending at once and starts the close handshake; subscriptions are released right away. */

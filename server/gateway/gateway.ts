@@ -4,7 +4,7 @@ import type { Lang } from '../../common/i18n.ts';
 import { type CandleInterval, parseChannel, WS_LIMITS } from '../../common/protocol.ts';
 import { CloseCode, Connection, type StatefulFrame, type Topic } from './connection.ts';
 import { packFrame, parseClientFrame } from './frames.ts';
-import type { MarketListener, MarketSource } from './source.ts';
+import type { MarketListener, MarketSource, SessionRegistry, SocketSession } from './source.ts';
 import { CandlesTopic, DepthTopic, TickerTopic, TradesTopic } from './topics.ts';
 
 export interface GatewaySettings {
@@ -12,6 +12,8 @@ export interface GatewaySettings {
   heartbeatMs: number;
   clock: () => number;
   maxBufferedBytes: number;
+  /** Where authenticated connections are filed by session, so that ending a session closes them. */
+  sessions?: SessionRegistry;
 }
 
 /** The topics of one market, made on its first subscription and kept (they hold its depth seq). */
@@ -244,14 +246,13 @@ export class Gateway {
         this.log.error({ err }, 'market-data auth failed');
         return null;
       })
-      .then((userId) => {
+      .then((found) => {
         connection.authPending = false;
         if (connection.closed) return;
-        if (userId === null) {
-          // Nothing changes: an earlier session stays.
+        if (found === null || !this.setSession(connection, found)) {
+          // Nothing changes: an earlier session stays, filed under its own key.
           connection.error('auth_failed');
         } else {
-          this.setUser(connection, userId);
           connection.send(packFrame({ kind: 'authenticated', ch: [], t: this.settings.clock() }));
         }
         while (!connection.authPending && !connection.closed) {
@@ -261,6 +262,19 @@ export class Gateway {
         }
       })
       .catch((err: unknown) => this.log.error({ err }, 'market-data frame failed'));
+  }
+
+  /** Files a connection under a validated session; false when that session ended during the lookup. */
+  private setSession(connection: Connection, found: SocketSession): boolean {
+    const { sessions } = this.settings;
+    if (connection.session !== found.session) {
+      if (sessions && !sessions.bind(found.session, connection)) return false;
+      if (connection.session !== null) sessions?.unbind(connection.session, connection);
+    }
+    connection.session = found.session;
+    connection.sessionExpiresAt = found.expiresAt;
+    this.setUser(connection, found.userId);
+    return true;
   }
 
   private setUser(connection: Connection, userId: number): void {
@@ -337,14 +351,19 @@ export class Gateway {
     for (const target of connection.channels.values()) this.drop(connection, target);
     connection.channels.clear();
     connection.inbox.length = 0;
+    if (connection.session !== null) this.settings.sessions?.unbind(connection.session, connection);
     this.connections.delete(connection);
   }
 
-  /** A heartbeat to every connection that has sent nothing for `heartbeatMs`. */
+  /** A heartbeat to every connection that has sent nothing for `heartbeatMs`; expired sessions end here. */
   private heartbeat(): void {
     const now = this.settings.clock();
     let frame: Buffer | null = null;
     for (const connection of this.connections) {
+      if (now >= connection.sessionExpiresAt) {
+        connection.endSession();
+        continue;
+      }
       if (now - connection.lastSent < this.settings.heartbeatMs) continue;
       frame ??= packFrame({ kind: 'heartbeat', t: now });
       connection.send(frame);

@@ -10,9 +10,16 @@ import { HEARTBEAT_MS, WS_LIMITS, WS_PATH } from '../../common/protocol.ts';
 import { translate } from '../http/messages.ts';
 import { Gateway } from './gateway.ts';
 import { isSameOrigin } from './origin.ts';
-import type { MarketSource } from './source.ts';
+import type { MarketSource, SessionRegistry } from './source.ts';
 
-export type { MarketListener, MarketMeta, MarketSource, TradeTick } from './source.ts';
+export type {
+  MarketListener,
+  MarketMeta,
+  MarketSource,
+  SessionRegistry,
+  SocketSession,
+  TradeTick,
+} from './source.ts';
 
 export interface GatewayOptions {
   /** How often batched depth, trades, ticker and candle changes are sent, in ms (default 50). */
@@ -25,6 +32,8 @@ export interface GatewayOptions {
   clock?: () => number;
   /** Bytes queued on one socket beyond which it is closed with 1013, try again later (default 4 MiB). */
   maxBufferedBytes?: number;
+  /** Files authenticated connections by session so that ending a session closes them (the account routes' registry). */
+  sessions?: SessionRegistry;
 }
 
 const DEFAULT_FLUSH_MS = 50;
@@ -68,6 +77,7 @@ export async function registerGateway(
       heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
       clock: options.clock ?? Date.now,
       maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+      ...(options.sessions ? { sessions: options.sessions } : {}),
     },
     app.log,
   );

@@ -18,6 +18,20 @@ export interface TradeTick {
   time: number;
 }
 
+/** A validated session: who it is, the key it is filed under (never the token itself) and when it dies. */
+export interface SocketSession {
+  userId: number;
+  session: string;
+  expiresAt: number;
+}
+
+/** Where the gateway files connections under the sessions they authenticated with, so that ending one closes them. */
+export interface SessionRegistry {
+  /** False when the session was ended while its lookup ran: the connection must not take it. */
+  bind(session: string, connection: { endSession(): void }): boolean;
+  unbind(session: string, connection: { endSession(): void }): void;
+}
+
 /** What happens in the exchange, pushed to the gateway as it happens (synchronously, in order). */
 export interface MarketListener {
   /** A book level's new total volume in lots (0: the level is gone). side 1 bid, 2 ask. */
@@ -44,8 +58,8 @@ export interface MarketSource {
   tickers(): Record<string, TickerValues>;
   /** The current candle of a market and interval in wire numbers, or null before its first trade. */
   currentCandle(symbol: string, interval: CandleInterval): readonly number[] | null;
-  /** The user id behind a session token, or null when the session is dead. */
-  authenticate(token: string): Promise<number | null>;
+  /** The live session behind a token, or null when it is unknown or dead. */
+  authenticate(token: string): Promise<SocketSession | null>;
   /** Starts pushing events; returns the function that stops it. */
   listen(listener: MarketListener): () => void;
 }

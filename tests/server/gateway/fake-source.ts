@@ -1,5 +1,11 @@
 import type { CandleInterval, TickerValues } from '../../../common/protocol.ts';
-import type { MarketListener, MarketMeta, MarketSource, TradeTick } from '../../../server/gateway/index.ts';
+import type {
+  MarketListener,
+  MarketMeta,
+  MarketSource,
+  SocketSession,
+  TradeTick,
+} from '../../../server/gateway/index.ts';
 
 /** One side of a tiny book: `[priceTicks, volumeLots]` pairs kept sorted best first. */
 class BookSide {
@@ -81,10 +87,11 @@ export class FakeSource implements MarketSource {
     return this.candles.get(`${symbol}:${interval}`) ?? null;
   }
 
-  async authenticate(token: string): Promise<number | null> {
+  async authenticate(token: string): Promise<SocketSession | null> {
     // A real lookup is asynchronous; frames sent meanwhile must wait their turn.
     await new Promise((resolve) => setImmediate(resolve));
-    return this.tokens.get(token) ?? null;
+    const userId = this.tokens.get(token);
+    return userId === undefined ? null : { userId, session: `session:${token}`, expiresAt: Number.POSITIVE_INFINITY };
   }
 
   listen(listener: MarketListener): () => void {

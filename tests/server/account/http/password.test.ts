@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WS_PATH } from '../../../../common/protocol.ts';
-import { SESSION_ENDED_CLOSE } from '../../../../server/auth/socket-sessions.ts';
+import { SESSION_ENDED_CLOSE, WS_PATH } from '../../../../common/protocol.ts';
 import { TestClient } from '../../gateway/harness.ts';
 import { buildTestApp, type TestApp } from '../../helpers.ts';
 import { formPost, get, lastCode, PASSWORD, registerByEmail, solveSlider } from '../helpers.ts';
