@@ -42,7 +42,8 @@ export { DEFAULT_LANG, LANGS, type Lang };
 export function splitLangPrefix(pathname: string): { lang: Lang | null; prefix: LangPrefix | null; rest: string } {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   const first = match?.[1]?.toLowerCase();
-  if (first && first in LANG_PREFIXES) {
+  // Own keys only: `in` would take `constructor` or `__proto__` in the URL for a language.
+  if (first && Object.hasOwn(LANG_PREFIXES, first)) {
     const prefix = first as LangPrefix;
     return { lang: LANG_PREFIXES[prefix], prefix, rest: match?.[2] || '/' };
   }

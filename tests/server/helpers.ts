@@ -20,7 +20,13 @@ export interface TestApp {
 /** The real app on a real SQLite file in a temp folder, with the demo account and a movable clock. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { dataDir?: string; extend?: (server: FastifyInstance) => void; realClock?: boolean } = {},
+  options: {
+    dataDir?: string;
+    /** Runs before the app is registered (an onRoute hook sees every route). */
+    prepare?: (server: FastifyInstance) => void;
+    extend?: (server: FastifyInstance) => void;
+    realClock?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const { dataDir, extend } = options;
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tickstream-test-'));
@@ -33,6 +39,7 @@ export async function buildTestApp(
   const db = await openDatabase(dir);
   if (!config.production) await ensureDemoAccount(db, now);
   const server = Fastify(serverOptions(config));
+  options.prepare?.(server);
   // The simulator and the gateway's timers need time that moves by itself.
   await server.register(app, { config, db, clock: options.realClock ? Date.now : () => now });
   extend?.(server);

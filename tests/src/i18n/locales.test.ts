@@ -78,6 +78,9 @@ describe('language prefixes (spec shell §2)', () => {
     ['/ko/message', 'ko_KR', '/message'],
     ['/en/trade', null, '/en/trade'],
     ['/', null, '/'],
+    // A path segment is user input: names on Object.prototype are no language.
+    ['/constructor/trade', null, '/constructor/trade'],
+    ['/__proto__', null, '/__proto__'],
   ])('%s → %s %s', (path, lang, rest) => {
     expect(splitLangPrefix(path)).toMatchObject({ lang, rest });
   });
