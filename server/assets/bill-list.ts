@@ -5,7 +5,6 @@ import {
   type BillNameKey,
   type BillTypeDef,
   billTypeOf,
-  HOLD_KINDS,
   KNOWN_KINDS,
   NOT_BILLS,
   walletAccounts,
@@ -43,8 +42,8 @@ export interface BillLine {
 }
 
 /**
- * The user's bills, newest first: every line of theirs on any wallet (or the one asked), except order reservations
- * and the frozen side of withdrawal holds (see NOT_BILLS). Read from `ledger_entries`: call `exchange.sync()` first.
+ * The user's bills, newest first: every line of theirs on any wallet (or the one asked), except the moves between
+ * a wallet's available and frozen parts (see NOT_BILLS). Read from `ledger_entries`: call `exchange.sync()` first.
  */
 export async function billPage(db: Db, f: BillFilter): Promise<{ records: BillLine[]; total: number }> {
   const wallets = f.wallet ? [f.wallet] : WALLETS;
@@ -59,8 +58,7 @@ export async function billPage(db: Db, f: BillFilter): Promise<{ records: BillLi
     .selectFrom('ledger_entries as e')
     .innerJoin('coins as c', 'c.unit', 'e.coin')
     .where('e.account', 'in', [...available, ...frozen])
-    .where('e.kind', 'not in', NOT_BILLS)
-    .where((eb) => eb.not(eb.and([eb('e.account', 'in', frozen), eb('e.kind', 'in', HOLD_KINDS)])));
+    .where('e.kind', 'not in', NOT_BILLS);
   const type = f.type;
   if (type) {
     if (type.kinds.length === 0) {

@@ -12,8 +12,7 @@ export const BillType = {
   withdraw: 2,
   transferIn: 3,
   transferOut: 4,
-  withdrawFreeze: 5,
-  withdrawUnfreeze: 6,
+  // 5 and 6 were the withdrawal hold and its release: moves inside a wallet, no longer bills. Never reuse them.
   internalIn: 7,
   internalOut: 8,
   /** Trade fee. */
@@ -40,8 +39,6 @@ export type BillNameKey =
   | 'billWithdraw'
   | 'billTransferIn'
   | 'billTransferOut'
-  | 'billWithdrawFreeze'
-  | 'billWithdrawUnfreeze'
   | 'billInternalIn'
   | 'billInternalOut'
   | 'billFee'
@@ -74,8 +71,6 @@ export const BILL_TYPES: readonly BillTypeDef[] = [
   { type: BillType.withdraw, name: 'billWithdraw', kinds: ['withdraw'] },
   { type: BillType.transferIn, name: 'billTransferIn', kinds: ['transfer'], sign: 1 },
   { type: BillType.transferOut, name: 'billTransferOut', kinds: ['transfer'], sign: -1 },
-  { type: BillType.withdrawFreeze, name: 'billWithdrawFreeze', kinds: ['withdraw_freeze'] },
-  { type: BillType.withdrawUnfreeze, name: 'billWithdrawUnfreeze', kinds: ['withdraw_unfreeze'] },
   { type: BillType.internalIn, name: 'billInternalIn', kinds: ['internal_transfer'], sign: 1 },
   { type: BillType.internalOut, name: 'billInternalOut', kinds: ['internal_transfer'], sign: -1 },
   { type: BillType.fee, name: 'billFee', kinds: ['fee'] },
@@ -115,12 +110,12 @@ export function billTypeOf(kind: string, amount: number): BillTypeDef {
 export const KNOWN_KINDS: ReadonlySet<string> = new Set(BILL_TYPES.flatMap((d) => d.kinds));
 
 /**
- * Lines that are not bills: an order's reservation inside the spot wallet (the order list shows it), and the
- * simulator's folded lines. A withdrawal's hold is a bill (the user sees funds leave "available"), but only its
- * available side: the frozen side mirrors it.
+ * Lines that are not bills, so that a wallet's bills sum to its balance (available + frozen): moves between a
+ * wallet's available and frozen parts (an order's reservation, which the order list shows; a withdrawal's hold, which
+ * the withdrawal record shows until the money leaves as `withdraw` and `withdraw_fee`), and the simulator's folded
+ * lines.
  */
-export const NOT_BILLS: readonly string[] = ['freeze', 'unfreeze', 'carry'];
-export const HOLD_KINDS: readonly string[] = ['withdraw_freeze', 'withdraw_unfreeze'];
+export const NOT_BILLS: readonly string[] = ['freeze', 'unfreeze', 'withdraw_freeze', 'withdraw_unfreeze', 'carry'];
 
 /** Spot bill kinds (`/exchange/spot-bill/list` filters by kind) with their names, for the spot bills tab. */
 export const SPOT_BILL_KINDS: readonly { kind: string; name: BillNameKey }[] = [

@@ -38,8 +38,6 @@ describe('member bill types', () => {
     ['deposit', 5, BillType.deposit],
     ['withdraw', -5, BillType.withdraw],
     ['withdraw_fee', -1, BillType.withdrawFee],
-    ['withdraw_freeze', -5, BillType.withdrawFreeze],
-    ['withdraw_unfreeze', 5, BillType.withdrawUnfreeze],
     ['transfer', 5, BillType.transferIn],
     ['transfer', -5, BillType.transferOut],
     ['internal_transfer', 5, BillType.internalIn],
