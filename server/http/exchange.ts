@@ -4,6 +4,7 @@ import { type TSchema, Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
 import { div, fromUnits, isDecimal, mul, toUnits, truncate } from '../../common/decimal.ts';
 import { OrderStatus, OrderType, Side, TriggerType } from '../../common/trading.ts';
+import { NOT_BILLS } from '../assets/bills.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import type { RejectReason } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
@@ -410,8 +411,8 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
     },
   );
 
-  // Spot bills: the lines of the user's spot wallet, newest first. Reservations (freeze/unfreeze) are not bills; the
-  // paying side of a trade is, though it leaves from the frozen part.
+  // Spot bills: the lines of the user's spot wallet, newest first. Reservations are not bills (NOT_BILLS); the paying
+  // side of a trade is, though it leaves from the frozen part.
   both(app, '/exchange/spot-bill/list', BillQuery, async (request, q) => {
     const userId = userOf(request).id;
     const pageNo = q.pageNo ?? 1;
@@ -423,7 +424,7 @@ export async function exchangeRoutes(app: FastifyInstance, { exchange }: { excha
       .innerJoin('coins as c', 'c.unit', 'e.coin')
       .where('e.user_id', '=', userId)
       .where('e.account', 'in', [`user:${userId}`, `user:${userId}:frozen`])
-      .where('e.kind', 'not in', ['freeze', 'unfreeze']);
+      .where('e.kind', 'not in', NOT_BILLS);
     if (q.coin) query = query.where('e.coin', '=', q.coin.toUpperCase());
     if (q.type) query = query.where('e.kind', '=', q.type);
     if (q.startTime !== undefined) query = query.where('e.created_at', '>=', q.startTime);
