@@ -155,7 +155,7 @@ describe('prototype keys in every string field of every route', () => {
     });
     if (res.statusCode >= 500)
       return `${method} ${url} ${JSON.stringify(payload)} ${JSON.stringify(headers)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-    if (!(res.headers['content-type'] ?? '').includes('json')) return null;
+    if (!String(res.headers['content-type'] ?? '').includes('json')) return null;
     const body = res.json() as { code?: number; message?: unknown; msg?: unknown };
     const message = body.message ?? body.msg;
     if (body.code === 500 || (body.code !== 0 && body.code !== 200 && typeof message !== 'string')) {
