@@ -16,7 +16,8 @@ export const ApiCode = {
   /** A dead or missing session: the client clears its credentials (spec shell §4). */
   notLoggedIn: 4000,
   loginFailed: 4101,
-  accountLocked: 4102,
+  /** Too many failures from this address: wait the seconds the message names (never a lock of the account). */
+  tooManyAttempts: 4102,
   /** Account security (issue 6). */
   codeInvalid: 4110,
   codeExpired: 4111,
@@ -37,6 +38,8 @@ export const ApiCode = {
   imageRejected: 4124,
   kycRejected: 4125,
   sendFailed: 4126,
+  /** This account name failed repeatedly: solve the LOGIN slider and send its verifyToken with the login. */
+  captchaRequired: 4127,
   /** Spot order rejections (spec trading §8: a non-zero code changes nothing). */
   unknownMarket: 4301,
   badPrice: 4302,

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { createDelivery } from './account/delivery.ts';
 import { createAccountKit } from './account/kit.ts';
 import { installAuthHook } from './auth/session.ts';
-import { LoginThrottle } from './auth/throttle.ts';
+import { LoginGuard } from './auth/throttle.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { contentPageRoutes } from './content/index.ts';
@@ -50,7 +50,7 @@ declare module 'fastify' {
     config: Config;
     clock: Clock;
     store: Store;
-    loginThrottle: LoginThrottle;
+    loginGuard: LoginGuard;
     exchange: Exchange;
     marketData: MarketData;
   }
@@ -77,7 +77,7 @@ export const app = fp<AppOptions>(
   async (fastify: FastifyInstance, { config, db, clock = systemClock, onFatal }) => {
     fastify.decorate('config', config);
     fastify.decorate('clock', clock);
-    fastify.decorate('loginThrottle', new LoginThrottle());
+    fastify.decorate('loginGuard', new LoginGuard());
     fastify.decorate('store', {
       db,
       users: usersRepository(db),

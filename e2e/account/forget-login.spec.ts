@@ -64,3 +64,26 @@ test('forgot password → slider → code → new password → old session dead 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('.user-menu')).toBeVisible();
 });
+
+test('after three wrong passwords the login asks for the slider, never locks: solved, the right password logs in', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('slowed');
+  await registerByApi(request, { email });
+  for (let i = 0; i < 3; i++) {
+    const r = await request.post('/uc/login', { form: { username: email, password: `Wrong${i}pass` } });
+    expect(((await r.json()) as { code: number }).code).toBe(4101);
+  }
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  // This address waits a second after its third failure (an earlier press is answered 429 with the seconds left).
+  await page.waitForTimeout(1100);
+  await page.getByTestId('login-form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('slider-captcha')).toBeVisible();
+  await solveSlider(page, request, email);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.user-menu')).toBeVisible();
+});

@@ -1,7 +1,6 @@
 import { CaptchaStore } from '../auth/captcha.ts';
 import { CodeStore, RateCounter, TicketStore } from '../auth/codes.ts';
 import { SocketSessions } from '../auth/socket-sessions.ts';
-import { LoginThrottle } from '../auth/throttle.ts';
 import type { Db } from '../db/database.ts';
 import {
   type AccountRepository,
@@ -13,8 +12,6 @@ import type { Delivery } from './delivery.ts';
 
 /** Code sends one IP may ask for per hour, all destinations together. */
 export const IP_SENDS_PER_HOUR = 30;
-/** Failed logins one IP may make in 15 minutes, whatever the account names, before it is locked for 15 minutes. */
-export const IP_LOGIN_FAILURES = 20;
 /** Code sends one signed-in user may ask for per hour. */
 export const USER_SENDS_PER_HOUR = 20;
 
@@ -25,8 +22,6 @@ export interface AccountKit {
   captcha: CaptchaStore;
   delivery: Delivery;
   sockets: SocketSessions;
-  /** Failed logins per IP, whatever the account (the per-account throttle is app.loginThrottle). */
-  ipLogins: LoginThrottle;
   ipSends: RateCounter;
   userSends: RateCounter;
   repo: AccountRepository;
@@ -46,7 +41,6 @@ export function createAccountKit(db: Db, delivery: Delivery, ipSendsPerHour = IP
     captcha: new CaptchaStore(),
     delivery,
     sockets: new SocketSessions(),
-    ipLogins: new LoginThrottle(IP_LOGIN_FAILURES, 15 * 60 * 1000, 15 * 60 * 1000),
     ipSends: new RateCounter(ipSendsPerHour, 60 * 60 * 1000),
     userSends: new RateCounter(USER_SENDS_PER_HOUR, 60 * 60 * 1000),
     repo: accountRepository(db),

@@ -44,6 +44,11 @@ export function fail(status: number, code: number, key: MessageKey, params: Reco
   return new ApiError(status, code, key, params);
 }
 
+/** The answer while a throttle makes an attempt wait (server/auth/throttle.ts): the whole seconds left. */
+export function tooManyAttempts(waitMs: number): ApiError {
+  return fail(429, ApiCode.tooManyAttempts, 'tooManyAttempts', { seconds: Math.ceil(waitMs / 1000) });
+}
+
 /** The key a code is stored under: channel and address, so a code for one address never opens another. */
 export function emailDestination(email: string): string {
   return `email:${email}`;

@@ -383,7 +383,9 @@ export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
       await userWrites.setPassword(user.id, passwordHash, now);
       await repo.updateSecurity(user.id, { withdraw_locked_until: now + WITHDRAW_LOCK_MS }, now);
       await endAllSessions(app, user.id);
-      app.loginThrottle.succeed((user.email ?? user.username).toLowerCase());
+      // A fresh password: the names it signs in with start over (no captcha); addresses keep their counts.
+      for (const name of [user.email, user.username, user.mobile])
+        if (name) app.loginGuard.accounts.succeed(name.toLowerCase());
       return ok(null);
     },
   );

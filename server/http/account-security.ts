@@ -15,6 +15,7 @@ import {
   phoneDestination,
   requirePassword,
   startSession,
+  tooManyAttempts,
   verifyList,
 } from '../account/rules.ts';
 import { sendCode } from '../account/send.ts';
@@ -307,9 +308,15 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       if (!newPassword) throw ApiError.invalidParam('newPassword');
       requirePassword(newPassword);
       const user = await me(request);
+      // Guessing the old password with a stolen session is throttled like a login.
+      const factorKey = `password:${user.id}`;
+      const waitMs = app.loginGuard.factors.waitMs(factorKey, app.clock());
+      if (waitMs > 0) throw tooManyAttempts(waitMs);
       if (!(await verifyPassword(oldPassword, user.password_hash))) {
+        app.loginGuard.factors.fail(factorKey, app.clock());
         throw fail(200, ApiCode.oldPasswordWrong, 'oldPasswordWrong');
       }
+      app.loginGuard.factors.succeed(factorKey);
       if (oldPassword === newPassword) throw fail(200, ApiCode.passwordRule, 'samePassword');
       const passwordHash = await hashPassword(newPassword);
       await requireFactors(user, 'UPDATE_PASSWORD', body);
@@ -508,18 +515,16 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       }
       // Wrong Google codes also count per account, across tickets: a known password must not buy endless guesses.
       const factorKey = `google:${pending.userId}`;
-      const lockedMs = app.loginThrottle.lockedFor(factorKey, now);
-      if (lockedMs > 0) {
-        throw new ApiError(429, ApiCode.accountLocked, 'accountLocked', { minutes: Math.ceil(lockedMs / 60_000) });
-      }
+      const waitMs = app.loginGuard.factors.waitMs(factorKey, now);
+      if (waitMs > 0) throw tooManyAttempts(waitMs);
       const sec = await repo.security(pending.userId);
       const step = sec.google_secret ? verifyTotp(sec.google_secret, code.trim(), now, sec.google_last_step) : null;
       if (step === null || !(await repo.advanceGoogleStep(pending.userId, step, now))) {
         pending.attempts += 1;
-        app.loginThrottle.fail(factorKey, now);
+        app.loginGuard.factors.fail(factorKey, now);
         throw fail(200, ApiCode.googleCodeInvalid, 'googleCodeInvalid');
       }
-      app.loginThrottle.succeed(factorKey);
+      app.loginGuard.factors.succeed(factorKey);
       loginTickets.delete(ticket);
       const user = await app.store.users.findById(pending.userId);
       if (!user) throw fail(200, ApiCode.ticketInvalid, 'ticketInvalid');

@@ -87,14 +87,23 @@ const MESSAGES = {
     vi_VN: 'Tài khoản hoặc mật khẩu không đúng',
     hi_IN: 'खाता या पासवर्ड गलत है',
   },
-  accountLocked: {
-    zh_CN: '登录失败次数过多，请 {minutes} 分钟后再试',
-    zh_TW: '登入失敗次數過多，請 {minutes} 分鐘後再試',
-    en_US: 'Too many failed attempts, please try again in {minutes} minutes',
-    ko_KR: '로그인 실패 횟수가 너무 많습니다. {minutes}분 후에 다시 시도하세요',
-    ja: 'ログインの失敗が多すぎます。{minutes} 分後に再度お試しください',
-    vi_VN: 'Đăng nhập sai quá nhiều lần, vui lòng thử lại sau {minutes} phút',
-    hi_IN: 'बहुत अधिक असफल प्रयास, कृपया {minutes} मिनट बाद पुनः प्रयास करें',
+  tooManyAttempts: {
+    zh_CN: '失败次数过多，请 {seconds} 秒后再试',
+    zh_TW: '失敗次數過多，請 {seconds} 秒後再試',
+    en_US: 'Too many failed attempts, please try again in {seconds} seconds',
+    ko_KR: '실패 횟수가 너무 많습니다. {seconds}초 후에 다시 시도하세요',
+    ja: '失敗が多すぎます。{seconds} 秒後に再度お試しください',
+    vi_VN: 'Thất bại quá nhiều lần, vui lòng thử lại sau {seconds} giây',
+    hi_IN: 'बहुत अधिक असफल प्रयास, कृपया {seconds} सेकंड बाद पुनः प्रयास करें',
+  },
+  captchaRequired: {
+    zh_CN: '请先完成安全验证',
+    zh_TW: '請先完成安全驗證',
+    en_US: 'Please complete the security check first',
+    ko_KR: '먼저 보안 인증을 완료하세요',
+    ja: '先にセキュリティ認証を完了してください',
+    vi_VN: 'Vui lòng hoàn tất xác minh bảo mật trước',
+    hi_IN: 'कृपया पहले सुरक्षा जाँच पूरी करें',
   },
   // Market-data socket errors (common/protocol.ts WsErrorCode).
   wsBadFrame: {

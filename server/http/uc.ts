@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
 import { addLoginTicket } from '../account/kit.ts';
-import { startSession } from '../account/rules.ts';
+import { fail, startSession, tooManyAttempts } from '../account/rules.ts';
 import { decoyHash, verifyPassword } from '../auth/password.ts';
 import { requestToken, requireUser, userOf } from '../auth/session.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -15,6 +15,8 @@ const LoginBody = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 64 })),
   code: Type.Optional(Type.String({ maxLength: 16 })),
   deviceCode: Type.Optional(Type.String({ maxLength: 128 })),
+  /** A solved LOGIN slider of this account name, required after repeated failures (captchaRequired). */
+  verifyToken: Type.Optional(Type.String({ maxLength: 128 })),
 });
 type LoginBody = Type.Static<typeof LoginBody>;
 
@@ -53,27 +55,28 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
     '/uc/login',
     { schema: { body: LoginBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const { username, password, country } = request.body;
+      const { username, password, country, verifyToken } = request.body;
       const account = username.trim();
-      const throttleKey = account.toLowerCase();
+      // The slider's target is normalised the same way (/uc/login1).
+      const name = account.toLowerCase();
       const now = app.clock();
-      const ipKey = `ip:${request.ip}`;
-      const lockedMs = Math.max(
-        app.loginThrottle.lockedFor(throttleKey, now),
-        app.account.ipLogins.lockedFor(ipKey, now),
-      );
-      if (lockedMs > 0) {
-        throw new ApiError(429, ApiCode.accountLocked, 'accountLocked', { minutes: Math.ceil(lockedMs / 60_000) });
+      const gate = app.loginGuard.gate(name, request.ip, now);
+      // Checked before the password, and spending nothing: a waiting or captcha-less try learns nothing.
+      if (gate.waitMs > 0) throw tooManyAttempts(gate.waitMs);
+      if (gate.captcha) {
+        if (!verifyToken) throw fail(200, ApiCode.captchaRequired, 'captchaRequired');
+        if (!app.account.captcha.consumeToken('LOGIN', name, verifyToken, now)) {
+          throw fail(200, ApiCode.verifyTokenInvalid, 'verifyTokenInvalid');
+        }
       }
       const user = await users.findByAccount(account, country);
       // Unknown accounts pay for a hash too, and get the same answer (DESIGN §5).
       const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
       if (!user || !valid) {
-        app.loginThrottle.fail(throttleKey, now);
-        app.account.ipLogins.fail(ipKey, now);
+        app.loginGuard.fail(name, request.ip, now);
         throw new ApiError(200, ApiCode.loginFailed, 'loginFailed');
       }
-      app.loginThrottle.succeed(throttleKey);
+      app.loginGuard.succeed(name, request.ip);
       // Two-step login: with Google authenticator on, the password only earns a ticket for /uc/login2.
       const security = await app.account.repo.security(user.id);
       if (security.google_enabled) {

@@ -106,8 +106,9 @@ export function resetPassword(a: AccountAddress, ticket: string, password: strin
   });
 }
 
-export const login = (username: string, password: string, country: string) =>
-  post<LoginAnswer>(P.login, { username, password, country });
+/** `verifyToken`: a solved LOGIN slider of the account name, which the server asks for after repeated failures. */
+export const login = (username: string, password: string, country: string, verifyToken?: string) =>
+  post<LoginAnswer>(P.login, { username, password, country, ...(verifyToken ? { verifyToken } : {}) });
 
 export const loginSecondStep = (ticket: string, code: string) =>
   post<LoginAnswer>(P.loginSecondStep, { type: 'google', value: ticket, code });

@@ -42,11 +42,16 @@ describe('login and session', () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it('locks an account name after five failures, known or not', async () => {
-    for (let i = 0; i < 5; i++) await login({ username: 'ghost', password: 'Wrong12345' });
-    const locked = (await login({ username: 'ghost', password: 'Wrong12345' }, { lang: 'en_US' })).json();
-    expect(locked.code).toBe(4102);
-    expect(locked.message).toBe('Too many failed attempts, please try again in 15 minutes');
+  it('asks for the slider after three failures of a name, known or not, and makes the address wait', async () => {
+    for (let i = 0; i < 3; i++) await login({ username: 'ghost', password: 'Wrong12345' });
+    const waiting = (await login({ username: 'ghost', password: 'Wrong12345' }, { lang: 'en_US' })).json();
+    expect(waiting).toMatchObject({ code: 4102, message: 'Too many failed attempts, please try again in 1 seconds' });
+    t.advance(1000);
+    const asked = (await login({ username: 'ghost', password: 'Wrong12345' }, { lang: 'en_US' })).json();
+    expect(asked).toMatchObject({ code: 4127, message: 'Please complete the security check first' });
+    for (let i = 0; i < 3; i++) await login({ username: 'nobody-known', password: 'Wrong12345' });
+    t.advance(1000);
+    expect((await login({ username: 'nobody-known', password: 'Wrong12345' })).json().code).toBe(asked.code);
   });
 
   it('checks a live session, serves my-info, and ends it on logout', async () => {

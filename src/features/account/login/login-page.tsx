@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { ApiCode } from '../../../../common/api.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
 import type { ShellUser } from '../../../app/shell-state.tsx';
 import { login, loginSecondStep, syncUpDown } from '../api.ts';
+import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
 import { AccountFields, accountError, useAccountValue } from '../form/account-form.tsx';
 import { Field, PasswordInput } from '../form/fields.tsx';
 import { CODE_LENGTH, cleanCode, codeError, type RuleKey } from '../validation.ts';
@@ -27,6 +29,8 @@ export function LoginPage() {
   const [ticket, setTicket] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The account name the server asked a slider for (after repeated failures of that name). */
+  const [captchaFor, setCaptchaFor] = useState<string | null>(null);
 
   const finish = async () => {
     const user = await checkLoginAndLoadUser<ShellUser>();
@@ -35,23 +39,32 @@ export function LoginPage() {
     navigate(afterLoginPath(search), { replace: true });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const accountRule = accountError(value);
-    if (accountRule) return setError({ field: 'account', rule: accountRule });
-    if (!password) return setError({ field: 'password', rule: 'passwordRequired' });
-    setError(null);
+  const username = value.mode === 'phone' ? value.phone : value.email;
+  const attempt = async (verifyToken?: string) => {
     setBusy(true);
-    const username = value.mode === 'phone' ? value.phone : value.email;
-    const r = await login(username, password, value.mode === 'phone' ? value.country : '');
+    const r = await login(username, password, value.mode === 'phone' ? value.country : '', verifyToken);
     setBusy(false);
+    if (r.code === ApiCode.captchaRequired || r.code === ApiCode.verifyTokenInvalid) {
+      // The slider's target is the account name as the server normalises it.
+      setCaptchaFor(username.trim().toLowerCase());
+      return;
+    }
     if (!isSuccess(r.code) || !r.data) return;
     if (r.data.needSecondFactor && r.data.ticket) {
       setTicket(r.data.ticket);
       return;
     }
     await finish();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const accountRule = accountError(value);
+    if (accountRule) return setError({ field: 'account', rule: accountRule });
+    if (!password) return setError({ field: 'password', rule: 'passwordRequired' });
+    setError(null);
+    void attempt();
   };
 
   const submitCode = async (e: FormEvent) => {
@@ -100,7 +113,18 @@ export function LoginPage() {
 
   return (
     <div className="acc-page">
-      <form className="acc-card" onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
+      {captchaFor ? (
+        <SliderCaptcha
+          type="LOGIN"
+          target={captchaFor}
+          onClose={() => setCaptchaFor(null)}
+          onSuccess={(verifyToken) => {
+            setCaptchaFor(null);
+            void attempt(verifyToken);
+          }}
+        />
+      ) : null}
+      <form className="acc-card" onSubmit={submit} noValidate data-testid="login-form">
         <h1 className="acc-title">{t('account.login.title')}</h1>
         {showTip ? (
           <div className="acc-tip" role="status" data-testid="login-tip">

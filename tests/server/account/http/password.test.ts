@@ -178,6 +178,30 @@ describe('password change and reset', () => {
     expect(a.code).toBe(4112);
   });
 
+  it('throttles guessing the old password like a login: growing waits, no password check while waiting', async () => {
+    const user = await registerByEmail(t, 'guessed@example.com');
+    const en = { ...user.headers, lang: 'en_US' };
+    const guess = (oldPassword: string) =>
+      t.server.inject({
+        method: 'POST',
+        url: '/uc/approve/update/password',
+        payload: { oldPassword, newPassword: NEW_PASSWORD },
+        headers: en,
+      });
+    const before = checks.count;
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i++) answers.push((await guess(`Wrong${i}abcdef`)).json().code);
+    expect(checks.count - before).toBe(3);
+    expect(answers.slice(0, 3)).toEqual([4120, 4120, 4120]);
+    expect(new Set(answers.slice(3))).toEqual(new Set([4102]));
+    const waiting = await guess('Wrong99abcdef');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toBe('Too many failed attempts, please try again in 1 seconds');
+    t.advance(1000);
+    expect((await guess('Wrong98abcdef')).json().code).toBe(4120);
+    expect((await guess('Wrong97abcdef')).json().code).toBe(4102);
+  });
+
   it('closes the sockets of a session on logout, and only those', async () => {
     const email = 'leaver@example.com';
     const user = await registerByEmail(t, email);
