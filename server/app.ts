@@ -64,9 +64,21 @@ export function serverOptions(config: Config): FastifyServerOptions {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   };
+}
+
+/** Sent only to a request that came over TLS, as the socket or a trusted proxy (TRUST_PROXY) tells. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function installTlsHeaders(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.protocol !== 'https') return;
+    reply.header('strict-transport-security', HSTS);
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+  });
 }
 
 /**
@@ -97,8 +109,11 @@ export const app = fp<AppOptions>(
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
     installErrorHandling(fastify);
     await fastify.register(helmet, {
+      // Both only over TLS (installTlsHeaders): sent over plain HTTP on a LAN name, they break every subresource.
+      hsts: false,
       contentSecurityPolicy: {
         directives: {
+          upgradeInsecureRequests: null,
           defaultSrc: ["'self'"],
           connectSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -108,6 +123,7 @@ export const app = fp<AppOptions>(
         },
       },
     });
+    installTlsHeaders(fastify);
     await fastify.register(rateLimit, {
       max: config.rateLimit,
       timeWindow: '1 minute',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { IP_SENDS_PER_HOUR } from './account/kit.ts';
 import { readExtraMarkets } from './db/seed/extra-markets.ts';
@@ -36,6 +37,11 @@ export interface Config {
   withdrawProcessMs: number;
   /** Synthetic USDT markets listed beside the catalogue for scale tests; 0 in production (TICKSTREAM_EXTRA_MARKETS). */
   extraMarkets: number;
+  /**
+   * Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): false (none), a number of hops,
+   * or addresses and CIDRs (`loopback`, `10.0.0.0/8`…). Decides the client's address and whether a request came over TLS.
+   */
+  trustProxy: false | number | string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +77,25 @@ function parseUrl(name: string, value: string | undefined): string | null {
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   }
   return url.toString();
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value === '' || value === 'off') return false;
+  if (/^\d+$/.test(value)) return parseInteger('TRUST_PROXY', value, 0, 1, 10);
+  const items = value.split(',').map((item) => item.trim());
+  for (const item of items) {
+    const [address = '', bits] = item.split('/');
+    const family = isIP(address);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(item) && (family === 0 || !bitsOk)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be off, a number of hops, or addresses and CIDRs (or ${PROXY_NAMES.join(', ')}), got "${item}"`,
+      );
+    }
+  }
+  return items.join(',');
 }
 
 /** Production mode refuses to start while codes would only reach the log (DESIGN §5). */
@@ -114,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     withdrawReviewMs: parseInteger('WITHDRAW_REVIEW_MS', env.WITHDRAW_REVIEW_MS, 60_000, 1, 86_400_000),
     withdrawProcessMs: parseInteger('WITHDRAW_PROCESS_MS', env.WITHDRAW_PROCESS_MS, 30_000, 1, 86_400_000),
     extraMarkets: readExtraMarkets(env, production),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

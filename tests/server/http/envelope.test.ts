@@ -74,6 +74,42 @@ describe('response envelope and validation', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends no HSTS and no upgrade-insecure-requests over plain HTTP, whatever an untrusted header claims', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+      const res = await t.server.inject({ method: 'GET', url: '/market/symbol-thumb', headers });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    }
+  });
+});
+
+describe('security headers behind a trusted TLS proxy', () => {
+  it('sends HSTS and upgrade-insecure-requests only when the trusted proxy says the request came over TLS', async () => {
+    const t = await buildTestApp({ trustProxy: 'loopback' });
+    try {
+      const tls = await t.server.inject({
+        method: 'GET',
+        url: '/market/symbol-thumb',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(tls.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      const plain = await t.server.inject({ method: 'GET', url: '/market/symbol-thumb' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      // A proxy not on the list is not believed.
+      const stranger = await t.server.inject({
+        method: 'GET',
+        url: '/market/symbol-thumb',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(stranger.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('rate limiting', () => {
