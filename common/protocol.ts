@@ -37,6 +37,12 @@ export const WS_LIMITS = {
   maxMessagesPerSecond: 50,
   /** A connection that breaks the rate this many times in a row is closed. */
   maxViolations: 20,
+  /**
+   * Snapshot bytes one connection may cause: a burst (a page opening many books at once), refilled at a steady rate.
+   * Past it, a subscription or resync is refused with `snapshot_limited`: try again a moment later.
+   */
+  snapshotBurstBytes: 4 * 1024 * 1024,
+  snapshotBytesPerSecond: 1024 * 1024,
 } as const;
 
 /** Close code of a socket whose session ended (logout, password change, revoke, expiry): the code of a dead session. */
@@ -206,6 +212,7 @@ export const WsErrorCode = {
   rateLimited: 'rate_limited',
   authRequired: 'auth_required',
   authFailed: 'auth_failed',
+  snapshotLimited: 'snapshot_limited',
 } as const;
 export type WsErrorCode = (typeof WsErrorCode)[keyof typeof WsErrorCode];
 

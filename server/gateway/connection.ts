@@ -39,6 +39,36 @@ export class RateWindow {
   }
 }
 
+/**
+ * A byte budget: a burst that refills at a steady rate. `canSpend` is asked before work is done and `spend` after,
+ * so one spend may overdraw it; nothing more is allowed until it has refilled above zero.
+ */
+export class ByteBudget {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+    now: number,
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  canSpend(now: number): boolean {
+    if (now > this.last) {
+      this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) * this.perSecond) / 1000);
+      this.last = now;
+    }
+    return this.tokens > 0;
+  }
+
+  spend(bytes: number): void {
+    this.tokens -= bytes;
+  }
+}
+
 /** A public channel: collects what happens between flushes and sends it to its subscribers as one frame. */
 export interface Topic {
   readonly channel: string;
@@ -59,6 +89,8 @@ export interface ConnectionSettings {
   /** Bytes queued on the socket beyond which the client counts as too slow. */
   maxBufferedBytes: number;
   maxMessagesPerSecond: number;
+  snapshotBurstBytes: number;
+  snapshotBytesPerSecond: number;
   /** Called once when the connection stops receiving frames (overflow or close), to drop its subscriptions. */
   release: (connection: Connection) => void;
 }
@@ -79,6 +111,8 @@ export class Connection {
   lastSent: number;
   closed = false;
   readonly rate: RateWindow;
+  /** Snapshot bytes this connection may still cause (subscriptions and resyncs). */
+  readonly snapshots: ByteBudget;
 
   constructor(
     readonly socket: WebSocket,
@@ -87,6 +121,7 @@ export class Connection {
   ) {
     this.lastSent = settings.clock();
     this.rate = new RateWindow(settings.maxMessagesPerSecond, 1000);
+    this.snapshots = new ByteBudget(settings.snapshotBurstBytes, settings.snapshotBytesPerSecond, this.lastSent);
   }
 
   /** Sends a packed frame (shared between subscribers, never copied). */

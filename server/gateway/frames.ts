@@ -68,6 +68,7 @@ const ERROR_MESSAGES: Record<WsErrorCode, MessageKey> = {
   rate_limited: 'wsRateLimited',
   auth_required: 'wsAuthRequired',
   auth_failed: 'wsAuthFailed',
+  snapshot_limited: 'wsSnapshotLimited',
 };
 
 /** An error frame with its message in the connection's language. */

@@ -16,6 +16,13 @@ export interface GatewaySettings {
   sessions?: SessionRegistry;
 }
 
+/** A channel a `sub` frame was granted, with the snapshot it starts from (null for `user`). */
+interface Accepted {
+  name: string;
+  target: Topic | 'user';
+  snapshot: Buffer | null;
+}
+
 /** The topics of one market, made on its first subscription and kept (they hold its depth seq). */
 interface MarketTopics {
   depth: DepthTopic;
@@ -70,6 +77,8 @@ export class Gateway {
       clock: this.settings.clock,
       maxBufferedBytes: this.settings.maxBufferedBytes,
       maxMessagesPerSecond: WS_LIMITS.maxMessagesPerSecond,
+      snapshotBurstBytes: WS_LIMITS.snapshotBurstBytes,
+      snapshotBytesPerSecond: WS_LIMITS.snapshotBytesPerSecond,
       release: (c) => this.release(c),
     });
     this.connections.add(connection);
@@ -183,11 +192,12 @@ export class Gateway {
   /**
    * Errors first (one per refused channel), then one `subscribed` ack listing what was accepted, then a snapshot per
    * accepted channel. A channel already held is accepted again with a fresh snapshot: that is how a client resyncs.
+   * Snapshots are paid from the connection's byte budget; past it a channel is refused (a held one stays held).
    */
   private subscribe(connection: Connection, names: readonly string[]): void {
-    const accepted: string[] = [];
-    const targets: (Topic | 'user')[] = [];
+    const accepted: Accepted[] = [];
     let overLimit: string | null = null;
+    const t = this.settings.clock();
     for (const name of new Set(names)) {
       const held = connection.channels.get(name);
       const target = held ?? this.resolve(name);
@@ -203,26 +213,38 @@ export class Gateway {
         overLimit ??= name;
         continue;
       }
-      connection.channels.set(name, target);
-      accepted.push(name);
-      targets.push(target);
-    }
-    if (overLimit !== null) connection.error('too_many_subscriptions', overLimit);
-    const t = this.settings.clock();
-    connection.send(packFrame({ kind: 'subscribed', ch: accepted, t }));
-    for (const target of targets) {
-      // A send can close a slow connection, which releases it; adding it back to a topic would leak it.
-      if (connection.closed) return;
-      if (target === 'user') {
-        this.userSet(connection.userId as number).add(connection);
+      const snapshot = target === 'user' ? null : this.snapshotFor(connection, target, t);
+      if (snapshot === undefined) {
+        connection.error('snapshot_limited', name);
         continue;
       }
-      // Flush first so the snapshot is the book after every diff already sent, and the next diff follows it.
-      target.flush(t);
-      this.dirty.delete(target);
-      target.subscribers.add(connection);
-      connection.send(target.snapshot(t));
+      connection.channels.set(name, target);
+      accepted.push({ name, target, snapshot });
     }
+    if (overLimit !== null) connection.error('too_many_subscriptions', overLimit);
+    connection.send(packFrame({ kind: 'subscribed', ch: accepted.map((a) => a.name), t }));
+    for (const { target, snapshot } of accepted) {
+      // A send can close a slow connection, which releases it; adding it back to a topic would leak it.
+      if (connection.closed) return;
+      if (target === 'user') this.userSet(connection.userId as number).add(connection);
+      else {
+        target.subscribers.add(connection);
+        connection.send(snapshot as Buffer);
+      }
+    }
+  }
+
+  /**
+   * A topic's snapshot for a new subscriber, paid from the connection's budget; undefined when the budget is spent.
+   * Flushed first so the snapshot is the book after every diff already sent, and the next diff follows it.
+   */
+  private snapshotFor(connection: Connection, target: Topic, t: number): Buffer | undefined {
+    if (!connection.snapshots.canSpend(t)) return undefined;
+    target.flush(t);
+    this.dirty.delete(target);
+    const snapshot = target.snapshot(t);
+    connection.snapshots.spend(snapshot.length);
+    return snapshot;
   }
 
   private unsubscribe(connection: Connection, names: readonly string[]): void {

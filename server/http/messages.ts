@@ -142,6 +142,15 @@ const MESSAGES = {
     vi_VN: 'Tin nhắn quá lớn, tối đa {max} byte',
     hi_IN: 'संदेश बहुत बड़ा है, अधिकतम {max} बाइट',
   },
+  wsSnapshotLimited: {
+    zh_CN: '快照请求过于频繁，请稍后重新订阅：{channel}',
+    zh_TW: '快照請求過於頻繁，請稍後重新訂閱：{channel}',
+    en_US: 'Too many snapshots requested, subscribe again in a moment: {channel}',
+    ko_KR: '스냅샷 요청이 너무 많습니다. 잠시 후 다시 구독하세요: {channel}',
+    ja: 'スナップショットの要求が多すぎます。しばらくしてから再度購読してください：{channel}',
+    vi_VN: 'Yêu cầu ảnh chụp quá nhiều, vui lòng đăng ký lại sau giây lát: {channel}',
+    hi_IN: 'बहुत अधिक स्नैपशॉट अनुरोध, कृपया थोड़ी देर बाद फिर से सदस्यता लें: {channel}',
+  },
   wsRateLimited: {
     zh_CN: '消息发送过于频繁，请稍后再试',
     zh_TW: '訊息傳送過於頻繁，請稍後再試',

@@ -34,6 +34,8 @@ export async function startServer(source: FakeSource, options: GatewayOptions = 
 export class TestClient {
   /** Every frame received, in order. */
   readonly received: ServerFrame[] = [];
+  /** The size on the wire of every frame received, with its kind. */
+  readonly raw: { kind: ServerFrame['kind']; bytes: number }[] = [];
   private readonly unread: ServerFrame[] = [];
   private waiter: (() => void) | null = null;
   readonly closed: Promise<{ code: number; reason: string }>;
@@ -42,6 +44,7 @@ export class TestClient {
     ws.on('message', (data: Buffer) => {
       const frame = unpack(data) as ServerFrame;
       this.received.push(frame);
+      this.raw.push({ kind: frame.kind, bytes: data.length });
       this.unread.push(frame);
       this.waiter?.();
     });

@@ -212,3 +212,58 @@ describe('backpressure', () => {
     await server.close();
   });
 });
+
+describe('snapshot budget', () => {
+  // A clock that moves only when told, so the budget refills exactly as the test says.
+  let now = Date.UTC(2026, 10, 22, 12);
+  let server: TestServer;
+  let source: FakeSource;
+  const depth = MARKETS.map((m) => `depth:${m.symbol}`);
+  beforeAll(async () => {
+    source = new FakeSource(MARKETS);
+    // Deep books, so that each snapshot weighs tens of kilobytes, as BTC/USDT's does.
+    for (const { symbol } of MARKETS) {
+      for (let i = 1; i <= 1000; i++) {
+        source.setLevel(symbol, 1, 1_000_000 - i * 7, 123_456 + i);
+        source.setLevel(symbol, 2, 1_000_000 + i * 7, 654_321 + i);
+      }
+    }
+    server = await startServer(source, { clock: () => now });
+  });
+  afterAll(() => server.close());
+
+  const snapshotBytes = (client: TestClient) =>
+    client.raw.filter((r) => r.kind === 'snapshot').reduce((sum, r) => sum + r.bytes, 0);
+
+  it('bounds the snapshot bytes one connection can cause, refusing the rest with an error and changing nothing', async () => {
+    const client = await TestClient.open(server.url);
+    // Re-subscribing is how a client resyncs: looped, it would draw a snapshot of every book each time.
+    for (let i = 0; i < 40; i++) client.send({ op: 'sub', ch: depth });
+    const refusal = await client.next<ErrorFrame>((f) => f.kind === 'error' && f.code === 'snapshot_limited');
+    expect(refusal.ch).toMatch(/^depth:/);
+    client.send({ op: 'ping', t: 1 });
+    await client.expect('pong');
+    const drawn = snapshotBytes(client);
+    // One snapshot may overdraw the budget, never more.
+    expect(drawn).toBeLessThan(WS_LIMITS.snapshotBurstBytes + 100_000);
+    expect(drawn).toBeGreaterThan(WS_LIMITS.snapshotBurstBytes / 2);
+    // Time refills the budget: a second later one more second's worth is served.
+    now += 1000;
+    client.send({ op: 'sub', ch: [depth[0] as string] });
+    await client.expect('snapshot', depth[0]);
+    expect(snapshotBytes(client) - drawn).toBeLessThan(WS_LIMITS.snapshotBytesPerSecond + 100_000);
+    await client.close();
+  });
+
+  it('keeps a held channel when its resync is refused: its diffs still come', async () => {
+    const client = await TestClient.open(server.url);
+    for (let i = 0; i < 40; i++) client.send({ op: 'sub', ch: depth });
+    await client.next<ErrorFrame>((f) => f.kind === 'error' && f.code === 'snapshot_limited');
+    client.send({ op: 'ping', t: 2 });
+    await client.expect('pong');
+    expect(client.received.some((f) => f.kind === 'subscribed' && f.ch.includes(depth[0] as string))).toBe(true);
+    source.setLevel(MARKETS[0]?.symbol as string, 1, 1_000_001, 5);
+    await client.expect('diff', depth[0]);
+    await client.close();
+  });
+});
