@@ -56,6 +56,12 @@ declare module 'fastify' {
   }
 }
 
+/** TRUST_PROXY for Fastify: a hop count becomes a trust function (the nearest `hops` proxies are believed). */
+function trustProxyOf(trust: Config['trustProxy']): string | boolean | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Fastify settings that the app relies on; main.ts and the tests both build the server with them. */
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
@@ -64,7 +70,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOf(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   };
 }

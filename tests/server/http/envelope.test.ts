@@ -110,6 +110,21 @@ describe('security headers behind a trusted TLS proxy', () => {
       await t.close();
     }
   });
+
+  it('believes the nearest proxy when TRUST_PROXY is a hop count', async () => {
+    const t = await buildTestApp({ trustProxy: 1 });
+    try {
+      const tls = await t.server.inject({
+        method: 'GET',
+        url: '/market/symbol-thumb',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('rate limiting', () => {
