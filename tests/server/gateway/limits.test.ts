@@ -64,6 +64,29 @@ describe('refused client frames', () => {
     expect(client.received.some((f) => f.kind === 'subscribed' || f.kind === 'snapshot')).toBe(false);
   });
 
+  it('refuses channel names and ops that are keys of Object.prototype as unknown', async () => {
+    const client = await open('?lang=__proto__');
+    const names = ['__proto__', 'constructor', 'depth:__proto__', 'trades:constructor', 'candles:C1/USDT:toString'];
+    client.send({ op: 'sub', ch: names });
+    for (const name of names) {
+      expect(await client.expect<ErrorFrame>('error')).toMatchObject({ code: 'unknown_channel', ch: name });
+    }
+    expect(await client.expect<AckFrame>('subscribed')).toMatchObject({ ch: [] });
+    client.send({ op: 'constructor', ch: ['ticker'] });
+    expect(await client.expect<ErrorFrame>('error')).toMatchObject({ code: 'bad_frame' });
+    // A map whose key is literally "__proto__" must not become the frame's prototype.
+    client.ws.send(
+      pack(
+        new Map<string, unknown>([
+          ['__proto__', { op: 'sub' }],
+          ['ch', ['ticker']],
+        ]),
+      ),
+    );
+    expect(await client.expect<ErrorFrame>('error')).toMatchObject({ code: 'bad_frame' });
+    await stillWorks(client);
+  });
+
   it('answers an oversize frame with message_too_large and keeps the connection', async () => {
     const client = await open();
     client.ws.send(pack({ op: 'auth', token: 'x'.repeat(WS_LIMITS.maxMessageBytes) }));
