@@ -21,7 +21,7 @@ import { accountRoutes } from './http/account.ts';
 import { assetRoutes } from './http/assets.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
 import { downloadRoutes } from './http/downloads.ts';
-import { installErrorHandling } from './http/envelope.ts';
+import { installErrorHandling, installFiniteGuard } from './http/envelope.ts';
 import { exchangeRoutes } from './http/exchange.ts';
 import { homeRoutes } from './http/home.ts';
 import { marketRoutes } from './http/market.ts';
@@ -114,6 +114,7 @@ export const app = fp<AppOptions>(
     // Expired sessions are dead already; pruning them at start keeps the table small.
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
     installErrorHandling(fastify);
+    installFiniteGuard(fastify);
     await fastify.register(helmet, {
       // Both only over TLS (installTlsHeaders): sent over plain HTTP on a LAN name, they break every subresource.
       hsts: false,
