@@ -45,8 +45,8 @@ export interface Health {
   frameAge: number;
   reconnects: number;
   malformed: number;
-  /** Book views only. */
-  book?: { status: BookStatus; seq: number; resyncs: number };
+  /** Book views only; `duplicates` counts late diffs dropped as already applied (no resync). */
+  book?: { status: BookStatus; seq: number; resyncs: number; duplicates: number };
   /** Candles views only; `failures` counts failed fetches since the last success. */
   history?: { status: HistoryStatus; failures: number };
 }

@@ -18,6 +18,8 @@ export interface ReplayResult {
   seq: number;
   stale: boolean;
   resyncs: number;
+  /** Diffs dropped as already applied. */
+  duplicates: number;
   /** Lines that were not valid frames (counted and skipped, as the feed drops them). */
   rejected?: number;
   /** `[price, volume, cumVolume, value]` per level, best first. */
@@ -54,6 +56,7 @@ export function replay(lines: readonly string[], depth = 50): ReplayResult {
     seq: book.seq,
     stale: book.status !== 'live',
     resyncs: book.resyncs,
+    duplicates: book.duplicates,
     ...(rejected > 0 ? { rejected } : {}),
     bids: side(1),
     asks: side(2),

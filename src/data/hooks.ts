@@ -100,7 +100,7 @@ export function useUserChannel(token: string | null): UserSnapshot | null {
   return snapshot;
 }
 
-/** The feed's health, and the book's when a symbol is given (live / stale / resyncing, frame age, resyncs). */
+/** The feed's health, and the book's when a symbol is given (live / stale / resyncing, frame age, resyncs, duplicates). */
 export function useFeedHealth(symbol?: string, options?: ViewOptions): Health | null {
   const spec: ViewSpec = symbol ? { kind: 'book', symbol, depth: 1, groupTicks: 0 } : { kind: 'tickers', symbols: [] };
   return useView(spec, options)?.health ?? null;

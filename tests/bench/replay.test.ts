@@ -51,14 +51,16 @@ describe('npm run replay', () => {
     expect(healed.asks).toEqual(top(model, 2, 30));
   });
 
-  it('takes the re-delivery of the last frame in its stride, but an older duplicate is a gap', () => {
+  it('drops duplicates, the last frame again or an older one, without a resync and counts them', () => {
     const { model, frames } = session(100);
     const again = frames.flatMap((f, i) => (i === 60 ? [f, f] : [f]));
     const result = replay(lines(again), 10);
-    expect(result).toMatchObject({ stale: false, resyncs: 0 });
+    expect(result).toMatchObject({ stale: false, resyncs: 0, duplicates: 1 });
     expect(result.bids).toEqual(top(model, 1, 10));
     const older = [...frames.slice(0, 61), frames[40] as object, ...frames.slice(61)];
-    expect(replay(lines(older))).toMatchObject({ stale: true, resyncs: 1 });
+    const late = replay(lines(older), 10);
+    expect(late).toMatchObject({ stale: false, resyncs: 0, duplicates: 1, seq: model.seq });
+    expect(late.asks).toEqual(top(model, 2, 10));
   });
 
   it('replays a recording without checksums on sequence alone, and skips lines that are not frames', () => {

@@ -15,8 +15,11 @@ export type DepthStatus = 'live' | 'stale' | 'resyncing';
 /** Why the book last went stale. */
 export type StaleReason = 'gap' | 'checksum' | 'crossed';
 
-/** applied: merged and verified, the book is live. ignored: the book waits for a snapshot. stale: this frame made it stale. */
-export type ApplyResult = 'applied' | 'ignored' | 'stale';
+/**
+ * applied: merged and verified, the book is live. duplicate: a diff the book already holds, dropped. ignored: the book
+ * waits for a snapshot. stale: this frame made it stale.
+ */
+export type ApplyResult = 'applied' | 'duplicate' | 'ignored' | 'stale';
 
 export interface DepthBookOptions {
   /** Decimals of the market's price grid. */
@@ -43,6 +46,8 @@ export class DepthBook {
   seq = 0;
   /** Times the book went stale. */
   resyncs = 0;
+  /** Diffs dropped because the book already held them (late re-deliveries). */
+  duplicates = 0;
   lastReason: StaleReason | null = null;
   /** `now` of the last applied frame (the frame's own `t` unless the owner passes its clock). */
   updatedAt = 0;
@@ -75,11 +80,11 @@ export class DepthBook {
   }
 
   /**
-   * Merges one frame. A snapshot replaces the book whatever the state. A diff is ignored unless the book is live, and
-   * must follow on: `prevSeq === seq`. One exception: the diff whose seq equals the book's again (`seq === this.seq`,
-   * `prevSeq === seq − 1`: a re-delivery, or the diff already folded into the snapshot we loaded) is merged again —
-   * diffs carry absolute volumes, so applying the last frame twice changes nothing — and checked like any other. Every
-   * other out-of-order diff, older duplicates included, is a gap: an old frame could undo later changes.
+   * Merges one frame. A snapshot replaces the book whatever the state. A diff is ignored unless the book is live. Then,
+   * Binance's rule for diff streams: a diff whose `seq` is at or below the book's is already applied (a re-delivery,
+   * or the diff folded into the snapshot we loaded) and is dropped and counted — merging an old one again could undo
+   * later changes. A diff whose `prevSeq` is beyond the book's seq comes from the future: a gap. Any other diff reaches
+   * past the book from at or before it; diffs carry absolute volumes, so it is merged (a coalesced diff included).
    * After merging: a crossed book (best bid ≥ best ask) is corrupt; then the checksum must match.
    */
   apply(frame: DepthSnapshotFrame | DepthDiffFrame, now: number = frame.t): ApplyResult {
@@ -90,8 +95,11 @@ export class DepthBook {
       this.asksDirty = true;
     } else {
       if (this.status !== 'live') return 'ignored';
-      const again = frame.seq === this.seq && frame.prevSeq === this.seq - 1;
-      if (frame.prevSeq !== this.seq && !again) return this.stale('gap');
+      if (frame.seq <= this.seq) {
+        this.duplicates++;
+        return 'duplicate';
+      }
+      if (frame.prevSeq > this.seq) return this.stale('gap');
       this.merge(1, frame.bids);
       this.merge(2, frame.asks);
     }

@@ -463,7 +463,7 @@ export class DataPlane {
       reconnects: feed.reconnects,
       malformed: feed.malformed,
     };
-    if (book) health.book = { status: book.status, seq: book.seq, resyncs: book.resyncs };
+    if (book) health.book = { status: book.status, seq: book.seq, resyncs: book.resyncs, duplicates: book.duplicates };
     return health;
   }
 

@@ -61,7 +61,7 @@ describe('DepthBook against the reference model', () => {
     );
   });
 
-  it('under drops, duplicates, swaps and replays: detects the gap at once, never live while wrong, exact after a snapshot', () => {
+  it('under drops, duplicates, swaps and replays: drops what is applied, detects the gap at once, never live while wrong', () => {
     fc.assert(
       fc.property(
         grid,
@@ -78,13 +78,17 @@ describe('DepthBook against the reference model', () => {
           const expectation = (frame: DepthSnapshotFrame | DepthDiffFrame): ApplyResult => {
             if (frame.kind === 'snapshot') return 'applied';
             if (book.status !== 'live') return 'ignored';
-            if (frame.prevSeq === book.seq) return 'applied';
-            return frame.seq === book.seq && frame.prevSeq === book.seq - 1 ? 'applied' : 'stale';
+            // Already applied (Binance's rule): dropped; only a frame from the future is a gap.
+            if (frame.seq <= book.seq) return 'duplicate';
+            return frame.prevSeq === book.seq ? 'applied' : 'stale';
           };
+          let duplicates = 0;
           const deliver = (frame: DepthSnapshotFrame | DepthDiffFrame) => {
             const expected = expectation(frame);
             expect(book.apply(frame)).toBe(expected);
             if (expected === 'stale') expect(book.lastReason).toBe('gap');
+            if (expected === 'duplicate') duplicates++;
+            expect(book.duplicates).toBe(duplicates);
             if (book.status === 'live') {
               const truth = books[book.seq] as { bids: number[]; asks: number[] };
               expect(rows(book, 1)).toEqual(truth.bids);
@@ -120,6 +124,36 @@ describe('DepthBook against the reference model', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('never re-syncs for late duplicates and replays alone: each is dropped, counted, and the book stays exact', () => {
+    fc.assert(
+      fc.property(
+        grid,
+        changes,
+        fc.array(fc.tuple(changes, fc.array(fc.nat(), { maxLength: 3 })), { minLength: 1, maxLength: 30 }),
+        (g, initial, plan) => {
+          const { snapshots, books, diffs } = timeline(
+            g,
+            initial,
+            plan.map(([frame]) => frame),
+          );
+          const book = new DepthBook(g);
+          book.apply(snapshots[0] as DepthSnapshotFrame);
+          let late = 0;
+          plan.forEach(([, replays], k) => {
+            expect(book.apply(diffs[k] as DepthDiffFrame)).toBe('applied');
+            for (const pick of replays) expect(book.apply(diffs[pick % (k + 1)] as DepthDiffFrame)).toBe('duplicate');
+            late += replays.length;
+          });
+          expect(book).toMatchObject({ status: 'live', resyncs: 0, duplicates: late, seq: diffs.length });
+          const truth = books[diffs.length] as { bids: number[]; asks: number[] };
+          expect(rows(book, 1)).toEqual(truth.bids);
+          expect(rows(book, 2)).toEqual(truth.asks);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

@@ -148,7 +148,7 @@ describe('DepthBook: diffs', () => {
     expectSameAs(book, model);
   });
 
-  it('merges the last diff again when it is delivered twice (absolute volumes: no change)', () => {
+  it('drops a re-delivery of the last diff without going stale, and counts it', () => {
     const model = seeded();
     const book = new DepthBook(GRID);
     book.apply(model.snapshot());
@@ -157,30 +157,80 @@ describe('DepthBook: diffs', () => {
       [2, 10_001, 3],
     ]);
     expect(book.apply(diff)).toBe('applied');
-    expect(book.apply(diff)).toBe('applied');
+    expect(book.apply(diff)).toBe('duplicate');
     expect(book.status).toBe('live');
     expect(book.seq).toBe(1);
+    expect(book.duplicates).toBe(1);
+    expect(book.resyncs).toBe(0);
     expectSameAs(book, model);
   });
 
-  it('accepts the diff already folded into the snapshot it loaded', () => {
+  it('drops the diff already folded into the snapshot it loaded', () => {
     const model = seeded();
     const diff = model.diff([[2, 10_001, 0]]);
     const book = new DepthBook(GRID);
     book.apply(model.snapshot());
-    expect(book.apply(diff)).toBe('applied');
+    expect(book.apply(diff)).toBe('duplicate');
+    expect(book.duplicates).toBe(1);
     expectSameAs(book, model);
   });
 
-  it('treats an older duplicate as a gap: merging it again could undo later changes', () => {
+  it("drops a late older duplicate (Binance: drop seq ≤ the book's): merging it again would undo later changes", () => {
     const model = seeded();
     const book = new DepthBook(GRID);
     book.apply(model.snapshot());
     const first = model.diff([[1, 10_000, 1]]);
     book.apply(first);
     book.apply(model.diff([[1, 10_000, 2]]));
-    expect(book.apply(first)).toBe('stale');
+    expect(book.apply(first)).toBe('duplicate');
+    expect(book.status).toBe('live');
+    expect(book.seq).toBe(2);
+    expect(book.resyncs).toBe(0);
+    expect(book.lastReason).toBeNull();
+    expect(book.duplicates).toBe(1);
+    expectSameAs(book, model);
+    // The stream goes on from where the book is.
+    expect(book.apply(model.diff([[2, 10_002, 9]]))).toBe('applied');
+    expectSameAs(book, model);
+  });
+
+  it('does not count a duplicate while it waits for a snapshot', () => {
+    const model = seeded();
+    const book = new DepthBook(GRID);
+    const diff = model.diff([[1, 9_990, 1]]);
+    book.apply(model.snapshot());
+    book.markResyncing();
+    expect(book.apply(diff)).toBe('ignored');
+    expect(book.duplicates).toBe(0);
+  });
+
+  it('treats a diff from the future (prevSeq beyond the book) as a gap', () => {
+    const model = seeded();
+    const book = new DepthBook(GRID);
+    book.apply(model.snapshot());
+    const future: DepthDiffFrame = { ...model.diff([[1, 10_000, 1]]), seq: 7, prevSeq: 6 };
+    expect(book.apply(future)).toBe('stale');
     expect(book.lastReason).toBe('gap');
+    expect(book.duplicates).toBe(0);
+  });
+
+  it("merges a coalesced diff that starts before the book's seq and ends after it (absolute volumes)", () => {
+    const model = seeded();
+    const book = new DepthBook(GRID);
+    book.apply(model.snapshot());
+    book.apply(model.diff([[1, 9_990, 4]]));
+    const second = model.diff([[1, 9_991, 5]]);
+    book.apply(second);
+    const third = model.diff([[2, 10_001, 0]]);
+    const coalesced: DepthDiffFrame = {
+      ...third,
+      prevSeq: 1,
+      bids: [...second.bids, ...third.bids],
+      asks: [...second.asks, ...third.asks],
+    };
+    expect(book.apply(coalesced)).toBe('applied');
+    expect(book.seq).toBe(3);
+    expectSameAs(book, model);
   });
 
   it('treats a diff that jumps backwards with a matching seq but wrong prevSeq as a gap', () => {

@@ -147,6 +147,24 @@ describe('data plane publishing', () => {
     expect(posts.at(-1)?.batch.views[0]?.snapshot.health.book?.status).toBe('live');
   });
 
+  it("drops a late duplicate diff without a resync and counts it in the book's health", async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    const first = model.diff([[1, 10_000, 7]]);
+    feed.emit(`depth:${SYMBOL}`, first);
+    feed.emit(`depth:${SYMBOL}`, model.diff([[1, 10_000, 8]]));
+    feed.emit(`depth:${SYMBOL}`, first);
+    // Only the grid's first snapshot was asked for.
+    expect(feed.resyncs).toEqual([`depth:${SYMBOL}`]);
+    scheduler.advance(20);
+    const snapshot = posts.at(-1)?.batch.views[0]?.snapshot;
+    expect(snapshot?.health.book).toEqual({ status: 'live', seq: 2, resyncs: 0, duplicates: 1 });
+    expect(snapshot?.kind === 'book' && snapshot.bids[1]).toBe(0.0008);
+  });
+
   it('asks again for a snapshot that arrives broken, but not more than once a second', async () => {
     const { feed, scheduler, model, page } = setup();
     const api = page();
