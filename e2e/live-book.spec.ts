@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 /**
@@ -24,8 +24,15 @@ test.describe('live order book through the worker', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('shows a live book, stale while the server is down, and live again after it restarts', async ({ page }) => {
+  test('shows a live book, stale while the server is down, and live again after it restarts', async ({
+    page,
+    pageErrors,
+  }) => {
     test.setTimeout(90_000);
+    // The worker's reconnects while the server is down are refused, and Chromium logs each.
+    pageErrors.allow(/^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed: .*ERR_CONNECTION_REFUSED$/, {
+      url: /\/assets\/(shared|dedicated)-worker-[\w-]+\.js$/,
+    });
     await page.goto(`${server.url}/quotes/BTC/USDT`);
     await page.getByRole('combobox').selectOption('en_US');
     const state = page.locator('.book-preview .feed-state');

@@ -47,7 +47,10 @@ test.describe('help centre and notices', () => {
     await expect(page.getByText('Announcement', { exact: true })).toBeVisible();
   });
 
-  test('a missing article shows the server’s message', async ({ page }) => {
+  test('a missing article shows the server’s message', async ({ page, pageErrors }) => {
+    pageErrors.allow('the server responded with a status of 404 (Not Found)', {
+      url: /\/uc\/ancillary\/more\/help\/detail\?/,
+    });
     await page.goto('/helpDetail/999999');
     await expect(page.getByTestId('help-detail').getByRole('alert')).toHaveText('Not found');
     // Shown once, inline: the page's call is silent.
@@ -139,7 +142,11 @@ test.describe('open pages at work', () => {
     await expect(page.getByTestId('game-list').getByText('Ended')).toHaveCount(1);
   });
 
-  test('channel verification: official, look-alike and unreadable input', async ({ page }) => {
+  test('channel verification: official, look-alike and unreadable input', async ({ page, pageErrors }) => {
+    // The server refuses unreadable input with 400 and the message the page shows.
+    pageErrors.allow('the server responded with a status of 400 (Bad Request)', {
+      url: /\/api\/content\/channel\/verify\?/,
+    });
     await page.goto('/support-center/channel-verification');
     const input = page.getByLabel('Website, e-mail or account');
     await input.fill('https://t.me/tickstream_official');

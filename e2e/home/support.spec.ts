@@ -28,9 +28,12 @@ test('a feedback ticket round trip: create, listed, agent answers, user sees it,
   request,
   browser,
   baseURL,
+  pageErrors,
 }) => {
   // Two browser contexts and a dozen page loads: more than the default 30 s on a busy 2-core machine.
   test.setTimeout(60_000);
+  // The stale tab's reply to the closed ticket: refused with 409 and the message the page shows.
+  pageErrors.allow('the server responded with a status of 409 (Conflict)', { url: /\/uc\/feedback\/reply\?/ });
   const token = await signIn(page, request);
   const title = `Deposit not credited ${Date.now()}`;
   await page.goto('/feedback');
@@ -119,7 +122,8 @@ test('a feedback ticket round trip: create, listed, agent answers, user sees it,
   await agent.context().close();
 });
 
-test('another user’s ticket id reads as not found', async ({ page, request }) => {
+test('another user’s ticket id reads as not found', async ({ page, request, pageErrors }) => {
+  pageErrors.allow('the server responded with a status of 404 (Not Found)', { url: /\/uc\/feedback\/get\?/ });
   await signIn(page, request);
   await page.goto('/feedback/987654');
   await expect(page.getByTestId('feedback-missing')).toContainText('This ticket does not exist');

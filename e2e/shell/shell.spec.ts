@@ -64,7 +64,13 @@ test('the assets dropdown converts the total into the display currency and hides
   await expect(page.getByTestId('assets-total')).toHaveText('******');
 });
 
-test('the symbol search ignores whitespace and case, with tabs all, spot and contract', async ({ page }) => {
+test('the symbol search ignores whitespace and case, with tabs all, spot and contract', async ({
+  page,
+  pageErrors,
+}) => {
+  // The reference server has no contract markets yet and answers 404 to the contract list: a server gap, reported;
+  // drop this once it serves an empty list.
+  pageErrors.allow('the server responded with a status of 404 (Not Found)', { url: /\/swap\/symbol-thumb\?/ });
   await page.goto('/');
   await page.getByRole('button', { name: 'Search markets' }).click();
   const input = page.getByPlaceholder('Search pairs');
@@ -102,14 +108,16 @@ test('signed in: notices, messages and the download QR codes', async ({ page, re
   await expect(page.getByRole('img', { name: 'Android APK' })).toBeVisible();
 });
 
-test('a network failure shows the translated toast (spec shell §8)', async ({ page }) => {
+test('a network failure shows the translated toast (spec shell §8)', async ({ page, pageErrors }) => {
+  pageErrors.allow('net::ERR_INTERNET_DISCONNECTED', { url: /\/uc\/ancillary\/more\/help\/page\?/ });
   // The help centre's list call is not silent (the home page's list calls are, spec shell §8).
   await page.route('**/uc/ancillary/more/help/page**', (route) => route.abort('internetdisconnected'));
   await page.goto('/help');
   await expect(page.locator('.toast-error')).toHaveText('Network error, please try switching to another network');
 });
 
-test('code 403 from the server goes to /login (spec shell §4)', async ({ page, request }) => {
+test('code 403 from the server goes to /login (spec shell §4)', async ({ page, request, pageErrors }) => {
+  pageErrors.allow('the server responded with a status of 403 (Forbidden)', { url: /\/uc\/member\/my-info\?/ });
   await signIn(page, request);
   await page.route('**/uc/member/my-info**', (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":403,"message":"Forbidden here"}' }),

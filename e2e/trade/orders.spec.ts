@@ -114,6 +114,30 @@ test.describe('/trade orders', () => {
     );
   });
 
+  test('a market order with the Balances tab open: the balances follow and nothing throws (issue 17, item 9)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await openTrade(page, request);
+    await page.getByRole('tab', { name: 'Balances' }).click();
+    const usdt = page.locator('table[data-list="balances"] tr[data-coin="USDT"]');
+    const before = (await balances(request, token)).get('USDT')?.balance ?? '';
+    await expect(usdt).toContainText(before);
+    await page.getByRole('tab', { name: 'Market' }).click();
+    const buy = page.locator('form.entry-side[data-side="buy"]');
+    await buy.getByLabel('Total').fill('100');
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm order' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toHaveCount(0);
+    // The burst of order, fill and balance frames reloads the tab several times, each reload aborting the one before:
+    // an abort surfacing as an uncaught error fails this test through the fixture.
+    await expect.poll(async () => (await balances(request, token)).get('USDT')?.balance).not.toBe(before);
+    const after = (await balances(request, token)).get('USDT')?.balance ?? '';
+    await expect(usdt.locator('td').nth(1)).toHaveText(after);
+  });
+
   test('the form checks before sending, and the percent slider sizes from the balance', async ({ page, request }) => {
     await openTrade(page, request);
     const sell = page.locator('form.entry-side[data-side="sell"]');

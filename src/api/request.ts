@@ -13,6 +13,12 @@ export const ACCESS_TOKEN_HEADER = 'access-auth-token';
 /** Web platform headers (spec shell §7). */
 export const PLATFORM_HEADERS: Readonly<Record<string, string>> = { platform: 'web', 'client-type': 'pc' };
 
+/**
+ * Code of the envelope of a call that its caller aborted (nginx's 499, client closed request). Client-side only: the
+ * server never sends it.
+ */
+export const ABORTED_CODE = 499;
+
 /** The response envelope as callers see it: `message` copied into `msg` (spec shell §8). */
 export interface ApiResult<T> {
   code: number;
@@ -20,6 +26,8 @@ export interface ApiResult<T> {
   msg: string;
   data: T | null;
   total?: number;
+  /** Set when the caller's signal aborted the call: not a failure, nothing was shown; drop the answer. */
+  aborted?: true;
 }
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
@@ -97,6 +105,15 @@ function failure<T>(message: string): ApiResult<T> {
   return { code: 500, message, msg: message, data: null };
 }
 
+function abortedResult<T>(): ApiResult<T> {
+  return { code: ABORTED_CODE, message: '', msg: '', data: null, aborted: true };
+}
+
+/** Whether the caller aborted the call (a newer one replaced it, the view closed): an answer to drop, not an error. */
+export function isAborted(result: ApiResult<unknown>): boolean {
+  return result.aborted === true;
+}
+
 function translateIn(lang: Lang, key: 'request.networkError' | 'request.setupFailed'): string {
   return i18n.getFixedT(lang)(key);
 }
@@ -133,9 +150,11 @@ function prepare(method: 'GET' | 'POST', path: string, params: Params, options: 
 
 /**
  * The shared request layer (spec shell §7–8). Every call gets the token, language and platform headers, `v` and
- * `langCode`, and a 30 s timeout; it always resolves with an envelope: a refusal shows the server's message as an
- * error toast, a network failure a translated toast and `{code: 500, msg}`, a setup failure 'loading timed out'.
- * 401/4000 clear the session, 403 goes to /login, and a token in a response header is kept.
+ * `langCode`, and a 30 s timeout; it always resolves with an envelope, never rejects: a refusal shows the server's
+ * message as an error toast, a network failure a translated toast and `{code: 500, msg}`, a setup failure 'loading
+ * timed out'. A call the caller aborts is no error: it resolves silently with {@link isAborted} true (a rejection
+ * would reach every `.then` without a catch as an uncaught error). 401/4000 clear the session, 403 goes to /login,
+ * and a token in a response header is kept.
  */
 export async function request<T>(
   method: 'GET' | 'POST',
@@ -143,6 +162,8 @@ export async function request<T>(
   params: Params = {},
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
+  // An abort event already fired is not fired again: without this the call would go out unaborted.
+  if (options.signal?.aborted) return abortedResult();
   const lang = options.lang ?? currentLanguage();
   let prepared: Prepared;
   try {
@@ -166,8 +187,8 @@ export async function request<T>(
     if (issued) setToken(issued);
     raw = (await response.json()) as typeof raw;
     if (typeof raw?.code !== 'number') throw new TypeError('not an envelope');
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
+  } catch {
+    if (options.signal?.aborted) return abortedResult();
     const message = options.networkError ?? translateIn(lang, 'request.networkError');
     showToast('error', message);
     return failure(message);

@@ -44,12 +44,7 @@ export function AgentConsole() {
     let wait = 0;
     const loop = async () => {
       while (!controller.signal.aborted) {
-        let r: Awaited<ReturnType<typeof agentChats>>;
-        try {
-          r = await agentChats(wait, controller.signal);
-        } catch {
-          return;
-        }
+        const r = await agentChats(wait, controller.signal);
         if (controller.signal.aborted) return;
         if (isSuccess(r.code) && r.data) {
           failures = 0;
@@ -75,11 +70,9 @@ export function AgentConsole() {
   useEffect(() => {
     if (available !== true) return;
     const controller = new AbortController();
-    void agentTickets(controller.signal)
-      .then((r) => {
-        if (isSuccess(r.code) && r.data) setTickets(r.data.records);
-      })
-      .catch(() => undefined);
+    void agentTickets(controller.signal).then((r) => {
+      if (!controller.signal.aborted && isSuccess(r.code) && r.data) setTickets(r.data.records);
+    });
     return () => controller.abort();
   }, [available, ticketsRun]);
 
@@ -197,12 +190,7 @@ function AgentChatView({ id }: { id: number }) {
     let wait = 0;
     const loop = async () => {
       while (!controller.signal.aborted) {
-        let r: Awaited<ReturnType<typeof agentThread>>;
-        try {
-          r = await agentThread(id, latest.current, wait, controller.signal);
-        } catch {
-          return;
-        }
+        const r = await agentThread(id, latest.current, wait, controller.signal);
         if (controller.signal.aborted) return;
         if (isSuccess(r.code) && r.data) {
           const data = r.data;

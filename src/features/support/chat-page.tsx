@@ -64,12 +64,7 @@ function VisitorChat() {
     let failures = 0;
     const loop = async () => {
       while (!controller.signal.aborted) {
-        let r: Awaited<ReturnType<typeof pollChat>>;
-        try {
-          r = await pollChat(openId, latest.current, POLL_WAIT_S, controller.signal);
-        } catch {
-          return; // aborted
-        }
+        const r = await pollChat(openId, latest.current, POLL_WAIT_S, controller.signal);
         if (controller.signal.aborted) return;
         if (isSuccess(r.code) && r.data) {
           failures = 0;

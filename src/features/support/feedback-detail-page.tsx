@@ -26,8 +26,8 @@ export function FeedbackDetailPage() {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       if (!valid) return;
-      const r = await getTicket(id, signal).catch(() => null);
-      if (!r || signal?.aborted) return;
+      const r = await getTicket(id, signal);
+      if (signal?.aborted) return;
       if (isSuccess(r.code) && r.data) setTicket(r.data);
       else if (r.code === 404) setMissing(true);
     },

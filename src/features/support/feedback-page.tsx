@@ -29,11 +29,9 @@ export function FeedbackPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: run is the reload trigger.
   useEffect(() => {
     const controller = new AbortController();
-    void listTickets(pageNo, FEEDBACK_PAGE_SIZE, controller.signal)
-      .then((r) => {
-        if (isSuccess(r.code) && r.data) setPage(r.data);
-      })
-      .catch(() => undefined);
+    void listTickets(pageNo, FEEDBACK_PAGE_SIZE, controller.signal).then((r) => {
+      if (!controller.signal.aborted && isSuccess(r.code) && r.data) setPage(r.data);
+    });
     return () => controller.abort();
   }, [pageNo, run]);
 

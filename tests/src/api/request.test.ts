@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ABORTED_CODE,
   compactParams,
   decodeVersionParam,
   get,
+  isAborted,
   post,
   postJson,
   request,
@@ -181,21 +183,41 @@ describe('responses (spec shell §8)', () => {
     expect(await pending).toMatchObject({ code: 500, msg: 'Network error, please try switching to another network' });
   });
 
-  it('rejects without a toast when the caller aborts', async () => {
+  it('resolves a call its caller aborts with an aborted envelope: no rejection, no toast', async () => {
     const controller = new AbortController();
     vi.stubGlobal(
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
           new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
           }),
       ),
     );
     const pending = get('/a', {}, { signal: controller.signal });
+    // A bare abort() rejects fetch with "signal is aborted without reason", the error issue 17 saw on /trade.
     controller.abort();
-    await expect(pending).rejects.toThrow();
+    const result = await pending;
+    expect(result).toEqual({ code: ABORTED_CODE, message: '', msg: '', data: null, aborted: true });
+    expect(isAborted(result)).toBe(true);
     expect(toasts).toEqual([]);
+  });
+
+  it('sends nothing for a signal aborted before the call', async () => {
+    const fetch = stubFetch(() => envelope({ code: 0, message: '', data: 1 }));
+    const controller = new AbortController();
+    controller.abort();
+    const result = await post('/a', { x: 1 }, { signal: controller.signal });
+    expect(isAborted(result)).toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+  });
+
+  it('tells an abort from a failure: a refusal and a network error are not aborted', async () => {
+    stubFetch(() => envelope({ code: 400, message: 'no', data: null }));
+    expect(isAborted(await get('/a', {}, { signal: new AbortController().signal }))).toBe(false);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(isAborted(await get('/a', {}, { signal: new AbortController().signal }))).toBe(false);
   });
 });
 

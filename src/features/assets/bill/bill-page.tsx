@@ -30,16 +30,15 @@ export function BillPage() {
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
-    Promise.all([loadBillTypes(signal), loadSpotBillTypes(signal), loadWallet('spot', signal)]).then(
+    void Promise.all([loadBillTypes(signal), loadSpotBillTypes(signal), loadWallet('spot', signal)]).then(
       ([types, spotTypes, wallet]) => {
-        if (signal.aborted) return;
+        if (signal.aborted) return; // the page closed
         setChoices({
           types: isSuccess(types.code) && types.data ? types.data : [],
           spotTypes: isSuccess(spotTypes.code) && spotTypes.data ? spotTypes.data : [],
           coins: wallet.data?.wallets[0]?.balances.map((r) => r.unit) ?? [],
         });
       },
-      () => {}, // aborted: the page closed
     );
     return () => controller.abort();
   }, []);

@@ -31,15 +31,12 @@ export function useBills<T>(
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    load(params, controller.signal).then(
-      (r) => {
-        if (controller.signal.aborted) return;
-        setState(
-          isSuccess(r.code) && r.data ? { status: 'done', page: r.data } : { status: 'error', message: r.message },
-        );
-      },
-      () => {}, // aborted: the filters moved on
-    );
+    void load(params, controller.signal).then((r) => {
+      if (controller.signal.aborted) return; // the filters moved on
+      setState(
+        isSuccess(r.code) && r.data ? { status: 'done', page: r.data } : { status: 'error', message: r.message },
+      );
+    });
     return () => controller.abort();
   }, [key, run, load]);
   return { state, reload: () => setRun((n) => n + 1) };

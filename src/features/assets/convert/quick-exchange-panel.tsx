@@ -66,21 +66,18 @@ export function QuickExchangePanel({ onClose }: { onClose: () => void }) {
       () => {
         asked.current = key;
         setQuoting(true);
-        loadPrice(pair.from, pair.to, priced, controller.signal).then(
-          (r) => {
-            if (controller.signal.aborted) return;
-            setQuoting(false);
-            if (isSuccess(r.code) && r.data) {
-              setQuote(r.data);
-              setQuoteError(null);
-              setReceivedAt(Date.now());
-            } else {
-              setQuote(null);
-              setQuoteError(r.message);
-            }
-          },
-          () => setQuoting(false),
-        );
+        void loadPrice(pair.from, pair.to, priced, controller.signal).then((r) => {
+          setQuoting(false);
+          if (controller.signal.aborted) return;
+          if (isSuccess(r.code) && r.data) {
+            setQuote(r.data);
+            setQuoteError(null);
+            setReceivedAt(Date.now());
+          } else {
+            setQuote(null);
+            setQuoteError(r.message);
+          }
+        });
       },
       key === asked.current ? 0 : PRICE_DEBOUNCE_MS,
     );

@@ -26,13 +26,10 @@ export function FinancingPage({ kind }: { kind: FinancingKind }) {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    loadFinancial(controller.signal).then(
-      (r) => {
-        if (controller.signal.aborted) return;
-        setLoad(isSuccess(r.code) && r.data ? { status: 'done', financial: r.data.financial } : { status: 'error' });
-      },
-      () => {}, // aborted: the page moved on
-    );
+    void loadFinancial(controller.signal).then((r) => {
+      if (controller.signal.aborted) return; // the page moved on
+      setLoad(isSuccess(r.code) && r.data ? { status: 'done', financial: r.data.financial } : { status: 'error' });
+    });
     return () => controller.abort();
   }, [run]);
 

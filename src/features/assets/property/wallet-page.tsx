@@ -62,17 +62,14 @@ export function WalletPage({ wallet }: { wallet: WalletType }) {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    loadWallet(wallet, controller.signal).then(
-      (r) => {
-        if (controller.signal.aborted) return;
-        const view = r.data?.wallets[0];
-        if (isSuccess(r.code) && view) setLoad({ status: 'done', view });
-        // The follow wallet while copy trading is disabled.
-        else if (r.code === ApiCode.notFound) setLoad({ status: 'missing' });
-        else setLoad({ status: 'error', message: r.message });
-      },
-      () => {}, // aborted: the page moved on
-    );
+    void loadWallet(wallet, controller.signal).then((r) => {
+      if (controller.signal.aborted) return; // the page moved on
+      const view = r.data?.wallets[0];
+      if (isSuccess(r.code) && view) setLoad({ status: 'done', view });
+      // The follow wallet while copy trading is disabled.
+      else if (r.code === ApiCode.notFound) setLoad({ status: 'missing' });
+      else setLoad({ status: 'error', message: r.message });
+    });
     return () => controller.abort();
   }, [wallet, run]);
 
