@@ -67,6 +67,11 @@ export const realFeedScheduler: FeedScheduler = {
 };
 
 const DEFAULT_STABLE_AFTER_MS = 5000;
+/**
+ * A subscription the gateway refused for its snapshot budget (`snapshot_limited`) is asked again after this, plus up
+ * to as much again of jitter: by then the budget has refilled by about a megabyte.
+ */
+export const SNAPSHOT_RETRY_MS = 1000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 4000;
 /** Close code of a socket replaced by the watchdog (4000–4999: for applications). */
 const HALF_OPEN_CLOSE = 4000;
@@ -103,6 +108,8 @@ export class Feed {
   /** Channels the server holds for this connection (as far as sent). */
   private readonly wire = new Set<string>();
   private readonly resyncs = new Set<string>();
+  /** Channels waiting out a `snapshot_limited` refusal, with their retry timer. */
+  private readonly retries = new Map<string, unknown>();
   private flushQueued = false;
   private token: string | null = null;
 
@@ -195,6 +202,19 @@ export class Feed {
     return true;
   }
 
+  /** Asks for a refused channel again once the server's snapshot budget has refilled; one timer per channel. */
+  private retryLater(ch: string): void {
+    if (this.retries.has(ch) || !this.handlers.has(ch)) return;
+    const delay = SNAPSHOT_RETRY_MS * (1 + this.random());
+    this.retries.set(
+      ch,
+      this.scheduler.setTimeout(() => {
+        this.retries.delete(ch);
+        this.resync(ch);
+      }, delay),
+    );
+  }
+
   /**
    * The session for the private `user` channel: sent now if connected and again first after every reconnect. `null`
    * stops sending it on later connections (the protocol has no logout: the open connection keeps its session, so
@@ -250,6 +270,8 @@ export class Feed {
     this.open = false;
     if (this.watchTimer !== null) this.scheduler.clearTimeout(this.watchTimer);
     this.watchTimer = null;
+    for (const timer of this.retries.values()) this.scheduler.clearTimeout(timer);
+    this.retries.clear();
     this.cancelBackoff();
     this.socket.close(1000, 'closed');
     this.handlers.clear();
@@ -332,7 +354,9 @@ export class Feed {
       case 'error':
         this.errors++;
         this.emit(this.errorListeners, frame);
-        if (frame.ch !== undefined) this.dispatch(frame.ch, frame);
+        if (frame.ch === undefined) return;
+        if (frame.code === 'snapshot_limited') this.retryLater(frame.ch);
+        this.dispatch(frame.ch, frame);
         return;
       default:
         this.dispatch(frame.ch, frame);

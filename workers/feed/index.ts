@@ -8,6 +8,7 @@ export {
   type FeedState,
   type FrameHandler,
   realFeedScheduler,
+  SNAPSHOT_RETRY_MS,
   type WebSocketClass,
 } from './feed.ts';
 export { decodeMsgpack, FRAME_KEYS, MAX_DEPTH, MsgpackError } from './msgpack.ts';

@@ -12,7 +12,13 @@ import {
   WS_PATH,
 } from '../../../common/protocol.ts';
 import { type MarketMeta, registerGateway } from '../../../server/gateway/index.ts';
-import { Feed, type FeedOptions, type FeedState, type WebSocketClass } from '../../../workers/feed/index.ts';
+import {
+  Feed,
+  type FeedOptions,
+  type FeedState,
+  SNAPSHOT_RETRY_MS,
+  type WebSocketClass,
+} from '../../../workers/feed/index.ts';
 import { FakeSource } from '../../server/gateway/fake-source.ts';
 import { startServer, type TestServer } from '../../server/gateway/harness.ts';
 import { ManualScheduler } from './manual-scheduler.ts';
@@ -322,6 +328,30 @@ describe('Feed with a hand-written server', () => {
     await until(() => frames.length === 1, 'the valid frame');
     expect(frames).toEqual([good]);
     expect(feed.health()).toMatchObject({ state: 'live', malformed: junk.length });
+  });
+
+  it('asks again a moment later for a channel whose snapshot the server refused (snapshot_limited)', async () => {
+    const raw = await rawServer();
+    servers.push(raw);
+    const scheduler = new ManualScheduler();
+    const feed = openFeed({ url: raw.url, WebSocket: WebSocket, scheduler, random: () => 0 });
+    feed.subscribe('depth:BTC/USDT', () => {});
+    await until(() => (raw.received[0]?.length ?? 0) > 0, 'the sub');
+    const socket = raw.sockets[0] as WebSocket;
+    const refusal = { kind: 'error', code: 'snapshot_limited', message: 'later', ch: 'depth:BTC/USDT', t: 1 };
+    socket.send(pack(refusal));
+    await settle();
+    expect(raw.received[0]).toHaveLength(1);
+    // Twice refused before the retry fires: still one retry.
+    socket.send(pack(refusal));
+    await settle();
+    scheduler.advance(SNAPSHOT_RETRY_MS);
+    await until(() => (raw.received[0]?.length ?? 0) > 1, 'the retry');
+    await settle();
+    expect(raw.received[0]).toEqual([
+      { op: 'sub', ch: ['depth:BTC/USDT'] },
+      { op: 'sub', ch: ['depth:BTC/USDT'] },
+    ]);
   });
 
   it('turns stale after silence, live again on a frame, and replaces a half-open socket', async () => {
