@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { AUTOCHECKPOINT_PAGES } from './checkpoint.ts';
 import { migrate } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -19,6 +20,21 @@ export function sqliteOf(db: Db): Sqlite {
 }
 
 /**
+ * Runs `write` without the fsync of its commit (synchronous=NORMAL for its span), for writes that are redone from what
+ * is durable when a power cut loses them: the journal's projection, retention. The next synchronous commit syncs the
+ * WAL with their pages in it; an application crash loses nothing either way (WAL).
+ */
+export function unsynchronized<T>(sqlite: Sqlite, write: () => T): T {
+  const synchronous = Number(sqlite.pragma('synchronous', { simple: true }));
+  sqlite.pragma('synchronous = normal');
+  try {
+    return write();
+  } finally {
+    sqlite.pragma(`synchronous = ${synchronous}`);
+  }
+}
+
+/**
  * Opens (or creates) `tickstream.db` in `dataDir` and applies pending migrations.
  * WAL with synchronous=FULL: a committed transaction survives a crash or power loss.
  */
@@ -30,9 +46,10 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // The journal writes in large batches: a 64 MB page cache keeps the hot indexes in memory, and checkpoints every
-  // ~40 MB of WAL instead of 4 MB spare the disk a copy per few batches.
+  // ~40 MB of WAL instead of 4 MB spare the disk a copy per few batches. The running server moves them to a thread
+  // (checkpoint.ts).
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   connections.set(db, sqlite);
   try {

@@ -201,7 +201,10 @@ export interface JournalTable {
 
 /** The last journal batch written into the query tables. */
 export interface JournalStateTable {
+  /** The last batch projected whole. */
   projected: number;
+  /** Rows of the next batch projected already. */
+  projected_rows: number;
 }
 
 export interface SpotFavoriteTable {

@@ -12,7 +12,8 @@ import { RATE_SCALE } from '../engine/units.ts';
 const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));
 
 import { Accounts, type Move } from '../ledger/accounts.ts';
-import { Journal, recoverJournal } from './journal.ts';
+import { Journal } from './journal.ts';
+import { recoverJournal } from './projection.ts';
 
 export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
 export type { Order } from '../engine/order.ts';
@@ -33,6 +34,7 @@ export interface ExchangeOptions {
   /** Projection tuning (see JournalOptions); the benchmark times commits and projection apart. */
   projectAfterMs?: number;
   maxPendingRows?: number;
+  projectSliceRows?: number;
   /** A commit failed; the process must stop so that recovery starts from the disk. */
   onFatal?: (error: unknown) => void;
 }
@@ -72,6 +74,7 @@ export class Exchange {
       ...(options.maxBatch ? { maxBatch: options.maxBatch } : {}),
       ...(options.projectAfterMs ? { projectAfterMs: options.projectAfterMs } : {}),
       ...(options.maxPendingRows ? { maxPendingRows: options.maxPendingRows } : {}),
+      ...(options.projectSliceRows ? { projectSliceRows: options.projectSliceRows } : {}),
       onCommit: (events) => exchange?.committed(events),
       onFatal: options.onFatal ?? (() => {}),
     });

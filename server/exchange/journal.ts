@@ -1,136 +1,22 @@
-import { pack, unpack } from 'msgpackr';
-import type { Sqlite } from '../db/database.ts';
+import { pack } from 'msgpackr';
+import { type Sqlite, unsynchronized } from '../db/database.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import type { Accounts } from '../ledger/accounts.ts';
+import { type Batch, cutBetweenTransactions, type Part, Projection, rowsOf, type Value } from './projection.ts';
 
-type Value = string | number | null;
 type Statement = ReturnType<Sqlite['prepare']>;
 
-/**
- * One committed batch: the effects of its commands as flat rows of the query tables (orders and balances as they stand
- * after the batch, trades and ledger lines as appended). Stored packed in the `journal` table.
- */
-interface Batch {
-  seq: number;
-  orders: Value[];
-  trades: Value[];
-  entries: Value[];
-  balances: Value[];
-  system: Value[];
-  /** Wallets beside spot; absent from batches written before they existed. */
-  wallets?: Value[];
-}
-
-/** Rows per multi-row statement: one call into SQLite instead of CHUNK. */
-const CHUNK = 64;
 /** Rows waiting for projection past which the journal projects before it commits more (bounds memory). */
 const MAX_PENDING_ROWS = 1_000_000;
 /** Delay from a commit to the projection of its batch. */
 const PROJECT_AFTER_MS = 50;
-/** Projected batches kept in the journal table for inspection; older ones are deleted. */
-const KEEP_BATCHES = 100;
-
-/** An insert of rows taken from a flat array, CHUNK rows per statement, then one by one for the rest. */
-class FlatInsert {
-  private readonly many: Statement;
-  private readonly one: Statement;
-  private readonly params: Value[];
-
-  constructor(
-    sqlite: Sqlite,
-    head: string,
-    tail: string,
-    private readonly stride: number,
-  ) {
-    const row = `(${new Array(stride).fill('?').join(', ')})`;
-    this.many = sqlite.prepare(`${head} values ${new Array(CHUNK).fill(row).join(', ')} ${tail}`);
-    this.one = sqlite.prepare(`${head} values ${row} ${tail}`);
-    this.params = new Array(stride * CHUNK);
-  }
-
-  run(values: readonly Value[]): void {
-    const block = this.stride * CHUNK;
-    let i = 0;
-    for (; i + block <= values.length; i += block) {
-      for (let j = 0; j < block; j++) this.params[j] = values[i + j] as Value;
-      this.many.run(this.params);
-    }
-    for (; i < values.length; i += this.stride) this.one.run(values.slice(i, i + this.stride));
-  }
-}
-
-/** The query tables the journal's batches are projected into, in one place for writes and recovery. */
-class Projection {
-  private readonly orders: FlatInsert;
-  private readonly trades: FlatInsert;
-  private readonly entries: FlatInsert;
-  private readonly balances: FlatInsert;
-  private readonly system: FlatInsert;
-  private readonly wallets: FlatInsert;
-  private readonly mark: Statement;
-  private readonly prune: Statement;
-  readonly apply: (batches: readonly Batch[]) => void;
-
-  constructor(sqlite: Sqlite) {
-    this.orders = new FlatInsert(
-      sqlite,
-      `insert into spot_orders (id, user_id, symbol, side, type, price, quantity, budget, trigger_price, trigger_type,
-         remaining, filled, turnover, fee, frozen, status, triggered, book_seq, created_at, updated_at)`,
-      `on conflict (id) do update set remaining = excluded.remaining, filled = excluded.filled,
-         turnover = excluded.turnover, fee = excluded.fee, frozen = excluded.frozen, status = excluded.status,
-         triggered = excluded.triggered, book_seq = excluded.book_seq, updated_at = excluded.updated_at`,
-      20,
-    );
-    this.trades = new FlatInsert(
-      sqlite,
-      `insert into spot_trades (id, symbol, price, quantity, taker_side, buy_order_id, sell_order_id, buy_user_id,
-         sell_user_id, quote_units, base_units, buy_fee, sell_fee, time)`,
-      '',
-      14,
-    );
-    this.entries = new FlatInsert(
-      sqlite,
-      'insert into ledger_entries (txn_id, user_id, account, coin, amount, kind, created_at)',
-      '',
-      7,
-    );
-    this.balances = new FlatInsert(
-      sqlite,
-      'insert into balances (user_id, coin, available, frozen)',
-      'on conflict (user_id, coin) do update set available = excluded.available, frozen = excluded.frozen',
-      4,
-    );
-    this.system = new FlatInsert(
-      sqlite,
-      'insert into system_balances (account, coin, amount)',
-      'on conflict (account, coin) do update set amount = excluded.amount',
-      3,
-    );
-    this.wallets = new FlatInsert(
-      sqlite,
-      'insert into wallet_balances (user_id, wallet, coin, available, frozen)',
-      'on conflict (user_id, wallet, coin) do update set available = excluded.available, frozen = excluded.frozen',
-      5,
-    );
-    this.mark = sqlite.prepare('update journal_state set projected = ?');
-    this.prune = sqlite.prepare('delete from journal where seq <= ?');
-    this.apply = sqlite.transaction((batches: readonly Batch[]) => {
-      for (const b of batches) {
-        this.orders.run(b.orders);
-        this.trades.run(b.trades);
-        this.entries.run(b.entries);
-        this.balances.run(b.balances);
-        this.system.run(b.system);
-        if (b.wallets) this.wallets.run(b.wallets);
-      }
-      const last = batches[batches.length - 1];
-      if (!last) return;
-      this.mark.run(last.seq);
-      this.prune.run(last.seq - KEEP_BATCHES);
-    });
-  }
-}
+/**
+ * Rows one scheduled projection step writes: a step is one transaction on the event loop, so this bounds how long it
+ * holds it (issue 17 item 10). A step may end inside a batch (never inside a ledger transaction): the simulator's
+ * batches at TICKSTREAM_SIM_RATE=10 hold thousands of rows.
+ */
+const PROJECT_SLICE_ROWS = 1000;
 
 export interface JournalOptions {
   /** Commands per transaction at most; a batch is also committed at the end of each event-loop turn. */
@@ -143,6 +29,8 @@ export interface JournalOptions {
   projectAfterMs?: number;
   /** Rows waiting for projection that make the next commit project first (default 1 000 000). */
   maxPendingRows?: number;
+  /** Rows one scheduled projection step writes (default {@link PROJECT_SLICE_ROWS}; the stall bench's baseline: all). */
+  projectSliceRows?: number;
 }
 
 /** The one promise every command of a batch waits on: settled when the batch commits or fails. */
@@ -182,6 +70,8 @@ export class Journal {
   private failed: unknown = null;
   private seq: number;
   private pending: Batch[] = [];
+  /** Rows of the oldest pending batch written already (a step may end inside a batch). */
+  private headDone = 0;
   private pendingRows = 0;
   private readonly maxBatch: number;
   private readonly insert: Statement;
@@ -271,12 +161,7 @@ export class Journal {
   private committed(batch: Batch, waiters: Pending | null, events: EngineEvent[]): void {
     this.seq = batch.seq;
     this.pending.push(batch);
-    this.pendingRows +=
-      batch.orders.length / 20 +
-      batch.trades.length / 14 +
-      batch.entries.length / 7 +
-      batch.balances.length / 4 +
-      (batch.wallets?.length ?? 0) / 5;
+    this.pendingRows += rowsOf(batch);
     this.trades = [];
     this.events = [];
     this.batch = null;
@@ -288,19 +173,52 @@ export class Journal {
 
   /** Writes every committed batch into the query tables now: reads that follow see all acknowledged commands. */
   project(): void {
-    if (this.pending.length === 0 || this.failed) return;
+    this.projectUpTo(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Projects about `maxRows` rows of the oldest committed batches (at least one row, never part of a ledger
+   * transaction) in one transaction. Returns whether rows are left.
+   */
+  private projectUpTo(maxRows: number): boolean {
+    if (this.pending.length === 0 || this.failed) return false;
     if (this.sqlite.inTransaction) {
       this.scheduleProjection();
-      return;
+      return false;
     }
+    const parts = this.nextParts(maxRows);
     try {
-      this.projection.apply(this.pending);
+      // Redone from the journal at start when a power cut loses it (recoverJournal).
+      unsynchronized(this.sqlite, () => this.projection.write(parts));
     } catch (error) {
       this.fail(error, null);
-      return;
+      return false;
     }
-    this.pending = [];
-    this.pendingRows = 0;
+    let written = 0;
+    for (const part of parts) written += part.to - part.from;
+    const last = parts[parts.length - 1] as Part;
+    const whole = last.to >= rowsOf(last.batch) ? parts.length : parts.length - 1;
+    this.pending = this.pending.slice(whole);
+    this.headDone = whole === parts.length ? 0 : last.to;
+    this.pendingRows = this.pending.length === 0 ? 0 : this.pendingRows - written;
+    return this.pending.length > 0;
+  }
+
+  /** The rows of the next step: from where the last one ended, up to `maxRows`, cut between transactions. */
+  private nextParts(maxRows: number): Part[] {
+    const parts: Part[] = [];
+    let budget = maxRows;
+    let from = this.headDone;
+    for (const batch of this.pending) {
+      const rows = rowsOf(batch);
+      let to = Math.min(rows, from + budget);
+      if (to < rows) to = Math.max(cutBetweenTransactions(batch, from, to), from + 1);
+      parts.push({ batch, from, to });
+      budget -= to - from;
+      if (to < rows || budget <= 0) break;
+      from = 0;
+    }
+    return parts;
   }
 
   /** Commits and projects everything (shutdown). */
@@ -391,27 +309,19 @@ export class Journal {
     });
   }
 
-  /** Projection runs a moment after the commits, so a burst of batches shares its transactions. */
+  /**
+   * Projection runs a moment after the commits, so a burst of batches shares its transactions, and then in steps of
+   * {@link PROJECT_SLICE_ROWS} rows, one per event-loop turn, so no step holds the loop for long.
+   */
   private scheduleProjection(): void {
     if (this.projecting) return;
     this.projecting = true;
-    setTimeout(() => {
+    const step = () => {
       this.projecting = false;
-      this.project();
-    }, this.options.projectAfterMs ?? PROJECT_AFTER_MS).unref();
+      if (!this.projectUpTo(this.options.projectSliceRows ?? PROJECT_SLICE_ROWS)) return;
+      this.projecting = true;
+      setImmediate(step).unref();
+    };
+    setTimeout(step, this.options.projectAfterMs ?? PROJECT_AFTER_MS).unref();
   }
-}
-
-/**
- * Recovery, before the state is loaded: projects the batches that were committed to the journal but not yet into the
- * query tables when the process stopped. After it, the tables hold every acknowledged command.
- */
-export function recoverJournal(sqlite: Sqlite): number {
-  const { projected } = sqlite.prepare('select projected from journal_state').get() as { projected: number };
-  const rows = sqlite.prepare('select body from journal where seq > ? order by seq').all(projected) as {
-    body: Buffer;
-  }[];
-  const batches = rows.map((r) => unpack(r.body) as Batch);
-  if (batches.length > 0) new Projection(sqlite).apply(batches);
-  return batches.length;
 }

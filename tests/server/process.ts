@@ -6,24 +6,27 @@ import { build } from 'esbuild';
 const root = join(import.meta.dirname, '../..');
 let bundle: Promise<string> | null = null;
 
-/** The server bundled once per test run, as `npm run build` bundles it (packages stay in node_modules). */
+/** `entry` bundled as `npm run build` bundles the server (packages stay in node_modules), to run in a plain `node`. */
+export async function bundleForNode(entry: string, name: string): Promise<string> {
+  const dir = join(root, 'node_modules/.cache/tickstream-test');
+  mkdirSync(dir, { recursive: true });
+  const outfile = join(dir, `${name}-${process.pid}.mjs`);
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    logLevel: 'error',
+    outfile,
+  });
+  return outfile;
+}
+
+/** The server bundled once per test run. */
 function serverBundle(): Promise<string> {
-  bundle ??= (async () => {
-    const dir = join(root, 'node_modules/.cache/tickstream-test');
-    mkdirSync(dir, { recursive: true });
-    const outfile = join(dir, `server-${process.pid}.mjs`);
-    await build({
-      entryPoints: [join(root, 'server/main.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20.19',
-      packages: 'external',
-      logLevel: 'error',
-      outfile,
-    });
-    return outfile;
-  })();
+  bundle ??= bundleForNode(join(root, 'server/main.ts'), 'server');
   return bundle;
 }
 

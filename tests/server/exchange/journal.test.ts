@@ -75,4 +75,33 @@ describe('journal', () => {
     recovered.accounts.assertConserved();
     expect(auditLedger(second.sqlite)).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
   });
+
+  it('projects a backlog in steps, one per event-loop turn, and every batch reaches the tables', async () => {
+    const { db, sqlite } = await open();
+    const [a, b] = await traders(db);
+    // The first commit schedules the projection for a second later: by then the backlog is there.
+    const exchange = await Exchange.open(db, { clock: () => 1000, projectAfterMs: 1000, projectSliceRows: 20 });
+    await exchange.credit(a, 'USDT', 1_000_000_000_000, 'system:test', 't1', 'test');
+    await exchange.credit(b, 'BTC', 1_000_000_000, 'system:test', 't2', 'test');
+    const base = { symbol: 'BTC/USDT', type: OrderType.limit } as const;
+    // Each command its own batch (one per turn): the backlog is many small batches.
+    for (let i = 0; i < 60; i++) {
+      await exchange.place({ ...base, userId: b, side: Side.sell, price: 5_000_000 + i, quantity: 100 });
+      await exchange.place({ ...base, userId: a, side: Side.buy, price: 5_000_000 + i, quantity: 100 });
+    }
+    expect(count(sqlite, 'spot_orders')).toBe(0);
+    while (count(sqlite, 'spot_orders') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // From its first step, count the turns the event loop takes until the projection has caught up.
+    let turns = 0;
+    const caughtUp = () =>
+      count(sqlite, 'spot_trades') === 60 &&
+      (sqlite.prepare('select projected_rows as rows from journal_state').get() as { rows: number }).rows === 0;
+    while (!caughtUp()) {
+      turns++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(turns).toBeGreaterThan(5);
+    expect(count(sqlite, 'spot_orders')).toBe(120);
+    expect(auditLedger(sqlite)).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
+  });
 });
