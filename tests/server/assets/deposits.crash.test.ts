@@ -60,6 +60,8 @@ describe('deposit confirmation across crashes (kill -9)', () => {
     // Deposits land while confirmations run; the server is killed in the middle, three times.
     for (let round = 0; round < 3; round++) {
       const sends = Array.from({ length: 8 }, (_, i) => sendDeposit(server.url, `${round * 8 + i + 1}.5`));
+      // Killed once a deposit is recorded, while its confirmations run: a slow machine must not kill it before.
+      await sends[0];
       await new Promise((r) => setTimeout(r, 40 + round * 15));
       await server.kill();
       await Promise.all(sends);
