@@ -1,0 +1,94 @@
+/**
+ * The contract area's enumerations (spec trading §4, §9), shared by the exchange, its wire contracts and the terminal.
+ * Values are the spec's numbers; names are the spec's words.
+ */
+
+/** Contract order status (spec trading §4). */
+export const OrderStatus = {
+  normal: 0,
+  finished: 1,
+  cancelled: 2,
+  partlyFinished: 3,
+  partlyFinishedCancelled: 4,
+  cancelling: 5,
+  cancelChanges: 6,
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Margin model: 1 cross, 2 isolated. */
+export const MarginModel = { cross: 1, isolated: 2 } as const;
+export type MarginModel = (typeof MarginModel)[keyof typeof MarginModel];
+
+/** Position class: 1 multi (hedge, a long and a short per symbol), 2 single (one-way). */
+export const PositionClass = { multi: 1, single: 2 } as const;
+export type PositionClass = (typeof PositionClass)[keyof typeof PositionClass];
+
+/** TP/SL mode: 1 whole position, 2 partial (own size). */
+export const TpslMode = { whole: 1, partial: 2 } as const;
+export type TpslMode = (typeof TpslMode)[keyof typeof TpslMode];
+
+/** Position cancel type: 1 single, 2 all. */
+export const PositionCancelType = { single: 1, all: 2 } as const;
+export type PositionCancelType = (typeof PositionCancelType)[keyof typeof PositionCancelType];
+
+/** Leverage type: 1 follow, 2 customer. */
+export const LeverageType = { follow: 1, customer: 2 } as const;
+export type LeverageType = (typeof LeverageType)[keyof typeof LeverageType];
+
+/** Price preference for PnL and triggers: 0 default, 1 mark price, 2 latest price. */
+export const PricePreference = { default: 0, mark: 1, latest: 2 } as const;
+export type PricePreference = (typeof PricePreference)[keyof typeof PricePreference];
+
+/** Order type: 1 limit, 2 market, 3 fill-or-kill, 4 stop loss, 5 take profit. */
+export const OrderType = { limit: 1, market: 2, fillOrKill: 3, stopLoss: 4, takeProfit: 5 } as const;
+export type OrderType = (typeof OrderType)[keyof typeof OrderType];
+
+/** Trigger type: 1 trade (last) price, 2 index price. */
+export const TriggerType = { trade: 1, index: 2 } as const;
+export type TriggerType = (typeof TriggerType)[keyof typeof TriggerType];
+
+/** Side: 1 buy (opens long, closes short), 2 sell. */
+export const Side = { buy: 1, sell: 2 } as const;
+export type Side = (typeof Side)[keyof typeof Side];
+
+/** The order form's tab: 0 market, 1 limit, 2 plan. */
+export const OpenTab = { market: 0, limit: 1, plan: 2 } as const;
+export type OpenTab = (typeof OpenTab)[keyof typeof OpenTab];
+
+/** Action codes 0–14: what caused a fill or event (spec trading §4, "futures action codes"). */
+export const ActionCode = {
+  open: 0,
+  close: 1,
+  stopLoss: 2,
+  takeProfit: 3,
+  liquidation: 4,
+  fillOrKill: 5,
+  autoDeleveraging: 6,
+  addMargin: 7,
+  positionReverse: 8,
+  blast: 9,
+  deliveryClose: 10,
+  positionTakeProfit: 11,
+  positionStopLoss: 12,
+  drawdownTakeProfit: 13,
+  drawdownStopLoss: 14,
+} as const;
+export type ActionCode = (typeof ActionCode)[keyof typeof ActionCode];
+
+/**
+ * Bill types of the contract wallet (spec trading §9). Funding has no number in the spec; it takes 203, the gap in
+ * the spec's contract range, so every contract movement stays in 201–207.
+ */
+export const SwapBillType = {
+  openLong: 201,
+  openShort: 202,
+  funding: 203,
+  closeLong: 204,
+  closeShort: 205,
+  closeAll: 206,
+  liquidation: 207,
+} as const;
+export type SwapBillType = (typeof SwapBillType)[keyof typeof SwapBillType];
+
+/** The spec's special leverage level (trading §9), allowed only where a symbol has `canOpenLv1000`. */
+export const LEVERAGE_1000 = 1000;
