@@ -1,19 +1,13 @@
 /**
  * The contract area's enumerations (spec trading §4, §9), shared by the exchange, its wire contracts and the terminal.
- * Values are the spec's numbers; names are the spec's words.
+ * Values are the spec's numbers; names are the spec's words. Side, order type and trigger type are spot's
+ * (common/trading.ts).
  */
+import { OrderStatus } from '../trading.ts';
 
-/** Contract order status (spec trading §4). */
-export const OrderStatus = {
-  normal: 0,
-  finished: 1,
-  cancelled: 2,
-  partlyFinished: 3,
-  partlyFinishedCancelled: 4,
-  cancelling: 5,
-  cancelChanges: 6,
-} as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+/** Contract order status: spot's 0–4 (common/trading.ts) and 5 cancelling, 6 cancel changes (spec trading §4). */
+export const ContractOrderStatus = { ...OrderStatus, cancelling: 5, cancelChanges: 6 } as const;
+export type ContractOrderStatus = (typeof ContractOrderStatus)[keyof typeof ContractOrderStatus];
 
 /** Margin model: 1 cross, 2 isolated. */
 export const MarginModel = { cross: 1, isolated: 2 } as const;
@@ -38,18 +32,6 @@ export type LeverageType = (typeof LeverageType)[keyof typeof LeverageType];
 /** Price preference for PnL and triggers: 0 default, 1 mark price, 2 latest price. */
 export const PricePreference = { default: 0, mark: 1, latest: 2 } as const;
 export type PricePreference = (typeof PricePreference)[keyof typeof PricePreference];
-
-/** Order type: 1 limit, 2 market, 3 fill-or-kill, 4 stop loss, 5 take profit. */
-export const OrderType = { limit: 1, market: 2, fillOrKill: 3, stopLoss: 4, takeProfit: 5 } as const;
-export type OrderType = (typeof OrderType)[keyof typeof OrderType];
-
-/** Trigger type: 1 trade (last) price, 2 index price. */
-export const TriggerType = { trade: 1, index: 2 } as const;
-export type TriggerType = (typeof TriggerType)[keyof typeof TriggerType];
-
-/** Side: 1 buy (opens long, closes short), 2 sell. */
-export const Side = { buy: 1, sell: 2 } as const;
-export type Side = (typeof Side)[keyof typeof Side];
 
 /** The order form's tab: 0 market, 1 limit, 2 plan. */
 export const OpenTab = { market: 0, limit: 1, plan: 2 } as const;
