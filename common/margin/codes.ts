@@ -57,20 +57,5 @@ export const ActionCode = {
 } as const;
 export type ActionCode = (typeof ActionCode)[keyof typeof ActionCode];
 
-/**
- * Bill types of the contract wallet (spec trading §9). Funding has no number in the spec; it takes 203, the gap in
- * the spec's contract range, so every contract movement stays in 201–207.
- */
-export const SwapBillType = {
-  openLong: 201,
-  openShort: 202,
-  funding: 203,
-  closeLong: 204,
-  closeShort: 205,
-  closeAll: 206,
-  liquidation: 207,
-} as const;
-export type SwapBillType = (typeof SwapBillType)[keyof typeof SwapBillType];
-
 /** The spec's special leverage level (trading §9), allowed only where a symbol has `canOpenLv1000`. */
 export const LEVERAGE_1000 = 1000;

@@ -1,21 +1,32 @@
 import { Side } from '../../common/trading.ts';
 import type { Order } from './order.ts';
 
+/** What the book needs of an order: spot's and the contracts' orders rest on the same book. */
+export interface Resting<O> {
+  readonly id: number;
+  /** Ticks. */
+  readonly price: number;
+  /** Lots or contracts still open. */
+  remaining: number;
+  prev: O | null;
+  next: O | null;
+}
+
 /** One price level: its total volume and a FIFO queue of resting orders (a doubly linked list through the orders). */
-export interface Level {
+export interface Level<O extends Resting<O> = Order> {
   readonly price: number;
   volume: number;
-  head: Order | null;
-  tail: Order | null;
+  head: O | null;
+  tail: O | null;
 }
 
 /**
  * One side of a book. Prices are kept sorted from worst to best, so the best level is the last element and taking it
  * away is a pop; new levels land near the best, where splicing moves little.
  */
-export class BookSide {
+export class BookSide<O extends Resting<O> = Order> {
   private readonly prices: number[] = [];
-  private readonly levels = new Map<number, Level>();
+  private readonly levels = new Map<number, Level<O>>();
 
   constructor(readonly side: Side) {}
 
@@ -23,12 +34,12 @@ export class BookSide {
     return this.prices.length;
   }
 
-  best(): Level | undefined {
+  best(): Level<O> | undefined {
     const price = this.prices[this.prices.length - 1];
     return price === undefined ? undefined : this.levels.get(price);
   }
 
-  level(price: number): Level | undefined {
+  level(price: number): Level<O> | undefined {
     return this.levels.get(price);
   }
 
@@ -38,7 +49,7 @@ export class BookSide {
   }
 
   /** Appends an order at the back of its level's queue; returns the level's new volume. */
-  add(order: Order): number {
+  add(order: O): number {
     let level = this.levels.get(order.price);
     if (!level) {
       level = { price: order.price, volume: 0, head: null, tail: null };
@@ -55,7 +66,7 @@ export class BookSide {
   }
 
   /** Takes an order out of its queue (filled or cancelled); returns the level's new volume (0: the level is gone). */
-  remove(order: Order, volume: number): number {
+  remove(order: O, volume: number): number {
     const level = this.levels.get(order.price);
     if (!level) throw new Error(`order ${order.id} is not on the book`);
     if (order.prev) order.prev.next = order.next;
@@ -80,14 +91,14 @@ export class BookSide {
   flat(out: number[], maxLevels = Number.POSITIVE_INFINITY): number[] {
     for (let i = this.prices.length - 1, n = 0; i >= 0 && n < maxLevels; i--, n++) {
       const price = this.prices[i] as number;
-      out.push(price, (this.levels.get(price) as Level).volume);
+      out.push(price, (this.levels.get(price) as Level<O>).volume);
     }
     return out;
   }
 
   /** Levels best first (for tests and recovery checks). */
-  *levelsBestFirst(): Generator<Level> {
-    for (let i = this.prices.length - 1; i >= 0; i--) yield this.levels.get(this.prices[i] as number) as Level;
+  *levelsBestFirst(): Generator<Level<O>> {
+    for (let i = this.prices.length - 1; i >= 0; i--) yield this.levels.get(this.prices[i] as number) as Level<O>;
   }
 
   /** First index whose price is better than `price` (binary search; the array runs worst → best). */
@@ -110,11 +121,11 @@ export class BookSide {
 }
 
 /** The two sides of one market. */
-export class OrderBook {
-  readonly bids = new BookSide(Side.buy);
-  readonly asks = new BookSide(Side.sell);
+export class OrderBook<O extends Resting<O> = Order> {
+  readonly bids = new BookSide<O>(Side.buy);
+  readonly asks = new BookSide<O>(Side.sell);
 
-  sideOf(side: Side): BookSide {
+  sideOf(side: Side): BookSide<O> {
     return side === Side.buy ? this.bids : this.asks;
   }
 

@@ -1,0 +1,513 @@
+import { ActionCode, ContractOrderStatus, MarginModel, PositionClass } from '../../../common/margin/codes.ts';
+import { notional } from '../../../common/margin/grid.ts';
+import { notionalCap } from '../../../common/margin/tiers.ts';
+import { OrderType, Side } from '../../../common/trading.ts';
+import { OrderBook } from '../../engine/book.ts';
+import type { Accounts } from '../../ledger/accounts.ts';
+import { crosses, walkBook } from './book-walk.ts';
+import { type Contract, isLeverageAllowed, tiersAt } from './contract.ts';
+import { type FillContext, releaseExcess, settleFill } from './fills.ts';
+import { type Holding, Holdings, leverageOf, type SymbolSettings } from './holdings.ts';
+import {
+  freeToUse,
+  isolatedTopUp,
+  type MarkOf,
+  positionExposure,
+  removableMargin,
+  reservationOfValue,
+} from './margin-check.ts';
+import { type ContractOrder, type PositionSide, signOf } from './order.ts';
+import { SwapKind, SwapWallet } from './wallet.ts';
+
+/** One perpetual's book and prices (ticks). */
+export interface SwapMarket {
+  readonly contract: Contract;
+  readonly book: OrderBook<ContractOrder>;
+  lastPrice: number;
+  mark: number;
+  index: number;
+}
+
+export interface SwapTrade {
+  readonly id: number;
+  readonly symbol: string;
+  readonly price: number;
+  readonly contracts: number;
+  readonly takerSide: Side;
+  readonly maker: ContractOrder;
+  readonly taker: ContractOrder;
+  readonly time: number;
+}
+
+export type SwapEvent =
+  | { type: 'order'; order: ContractOrder }
+  | { type: 'trade'; trade: SwapTrade }
+  | { type: 'position'; holding: Holding }
+  | { type: 'level'; symbol: string; side: Side; price: number; volume: number };
+
+export type SwapRejectReason =
+  | 'unknownContract'
+  | 'badOrder'
+  | 'badPrice'
+  | 'badVolume'
+  | 'belowMinVolume'
+  | 'noPosition'
+  | 'noLiquidity'
+  | 'notFillable'
+  | 'riskLimitExceeded'
+  | 'insufficientMargin'
+  | 'orderNotFound'
+  | 'leverageNotAllowed'
+  /** Mode switches need the symbol flat: no position and no open order (research §1.3). */
+  | 'positionOrOrdersOpen'
+  | 'notIsolated'
+  | 'badAmount';
+
+export type SwapResult =
+  | { ok: true; order: ContractOrder | null; events: SwapEvent[] }
+  | { ok: false; reason: SwapRejectReason; events: SwapEvent[] };
+
+/** An order as a user (or the engine itself: TP/SL, liquidation) asks for it, in engine units. */
+export interface SwapPlace {
+  userId: number;
+  symbol: string;
+  side: Side;
+  /** Limit (1), market (2) or fill-or-kill (3); conditional orders wait in the plan book and arrive here as these. */
+  type: OrderType;
+  /** Ticks; ignored for market orders. */
+  price: number;
+  /** Contracts. */
+  volume: number;
+  /** A close (`/swap/order/close`): works on the position it closes and never adds to it. */
+  close?: boolean;
+  /** One-way mode: never add (hedge mode refuses it, as Binance does: closes are the way to reduce there). */
+  reduceOnly?: boolean;
+  closeAll?: boolean;
+  action?: ActionCode;
+}
+
+const positiveInt = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/**
+ * The perpetual-contract engine: price-time matching on the spot engine's book (server/engine/book.ts) with margin
+ * instead of delivery. Pure and deterministic like the spot engine — no I/O, time from the injected clock — and
+ * every command returns its effects as values; money moves only on the ledger (wallet.ts).
+ */
+export class SwapEngine {
+  readonly holdings = new Holdings();
+  private readonly markets = new Map<string, SwapMarket>();
+  private readonly wallets = new Map<string, SwapWallet>();
+  private readonly open = new Map<number, ContractOrder>();
+  private readonly openByUser = new Map<number, Set<ContractOrder>>();
+  private events: SwapEvent[] = [];
+  nextOrderId = 1;
+  nextTradeId = 1;
+  nextBookSeq = 1;
+
+  constructor(
+    contracts: readonly Contract[],
+    readonly accounts: Accounts,
+    private readonly clock: () => number,
+  ) {
+    for (const contract of contracts) {
+      this.markets.set(contract.symbol, { contract, book: new OrderBook(), lastPrice: 0, mark: 0, index: 0 });
+      if (!this.wallets.has(contract.settle))
+        this.wallets.set(contract.settle, new SwapWallet(accounts, contract.settle));
+    }
+  }
+
+  market(symbol: string): SwapMarket | undefined {
+    return this.markets.get(symbol);
+  }
+
+  allMarkets(): IterableIterator<SwapMarket> {
+    return this.markets.values();
+  }
+
+  wallet(coin: string): SwapWallet | undefined {
+    return this.wallets.get(coin);
+  }
+
+  order(id: number): ContractOrder | undefined {
+    return this.open.get(id);
+  }
+
+  /** A user's open orders, oldest first. */
+  openOrders(userId: number, symbol?: string): ContractOrder[] {
+    const orders = [...(this.openByUser.get(userId) ?? [])];
+    return (symbol ? orders.filter((o) => o.symbol === symbol) : orders).sort((a, b) => a.id - b.id);
+  }
+
+  /** The mark the margin checks use: the published mark, else the last trade (a fresh market). */
+  readonly markOf: MarkOf = (symbol) => {
+    const m = this.markets.get(symbol);
+    if (!m) return undefined;
+    return { contract: m.contract, mark: m.mark || m.lastPrice };
+  };
+
+  /** What the user may still commit from the contract wallet, in ledger units of `coin`. */
+  freeToUse(userId: number, coin: string): number {
+    const wallet = this.wallets.get(coin);
+    if (!wallet) return 0;
+    return freeToUse(wallet.amount(wallet.free(userId)), this.holdings, userId, this.markOf);
+  }
+
+  place(cmd: SwapPlace): SwapResult {
+    this.events = [];
+    const market = this.markets.get(cmd.symbol);
+    if (!market) return this.reject('unknownContract');
+    const refused = this.checkShape(market.contract, cmd);
+    if (refused) return this.reject(refused);
+    const settings = this.holdings.settings(cmd.userId, market.contract);
+    const hedge = settings.positionClass === PositionClass.multi;
+    if (hedge && cmd.reduceOnly && !cmd.close) return this.reject('badOrder');
+    const positionSide = positionSideOf(hedge, cmd.side, cmd.close === true);
+    const reduceOnly = cmd.close === true || cmd.reduceOnly === true;
+    const holding = this.holdings.find(cmd.userId, cmd.symbol, positionSide);
+    if (reduceOnly && !(holding?.position && holding.position.sign !== signOf(cmd.side)))
+      return this.reject('noPosition');
+    const limit = cmd.type === OrderType.market ? 0 : cmd.price;
+    const walk = walkBook(market.contract, market.book, cmd.side, cmd.volume, limit);
+    if (cmd.type === OrderType.fillOrKill && walk.contracts < cmd.volume) return this.reject('notFillable');
+    if (cmd.type === OrderType.market && walk.contracts === 0) return this.reject('noLiquidity');
+    const leverage = leverageOf(settings, positionSide);
+    let frozen = 0;
+    if (!reduceOnly) {
+      const resting = cmd.type === OrderType.limit ? cmd.volume - walk.contracts : 0;
+      const value = walk.value + notional(market.contract.grid, resting, limit);
+      if (this.overRiskLimit(market, cmd, holding, positionSide, leverage, value))
+        return this.reject('riskLimitExceeded');
+      frozen = reservationOfValue(market.contract, leverage, value);
+      if (frozen > this.freeToUse(cmd.userId, market.contract.settle)) return this.reject('insufficientMargin');
+    }
+    const order = this.newOrder(cmd, positionSide, reduceOnly, settings.marginModel, leverage, frozen);
+    this.execute(market, order);
+    return { ok: true, order, events: this.events };
+  }
+
+  private checkShape(contract: Contract, cmd: SwapPlace): SwapRejectReason | null {
+    if (cmd.side !== Side.buy && cmd.side !== Side.sell) return 'badOrder';
+    const types: readonly number[] = [OrderType.limit, OrderType.market, OrderType.fillOrKill];
+    if (!types.includes(cmd.type)) return 'badOrder';
+    if (cmd.type !== OrderType.market && !positiveInt(cmd.price)) return 'badPrice';
+    if (!positiveInt(cmd.volume)) return 'badVolume';
+    if (cmd.volume < contract.minVolume) return 'belowMinVolume';
+    // Values stay exact: contracts × ticks × fine units per contract-tick is a bigint, but ticks × contracts is not.
+    if (cmd.type !== OrderType.market && cmd.price * cmd.volume > Number.MAX_SAFE_INTEGER) return 'badVolume';
+    return null;
+  }
+
+  /**
+   * Bybit's rule (research §1.3): the position's value plus the same side's open orders plus this order must stay
+   * within the notional the chosen leverage's tier allows.
+   */
+  private overRiskLimit(
+    market: SwapMarket,
+    cmd: SwapPlace,
+    holding: Holding | undefined,
+    positionSide: PositionSide,
+    leverage: number,
+    value: bigint,
+  ): boolean {
+    const cap = notionalCap(tiersAt(market.contract, leverage), leverage);
+    if (cap === null) return false;
+    let exposure = positionExposure(holding, signOf(cmd.side)) + value;
+    for (const o of this.openByUser.get(cmd.userId) ?? []) {
+      if (o.symbol !== cmd.symbol || o.positionSide !== positionSide || o.side !== cmd.side || o.reduceOnly) continue;
+      exposure += notional(market.contract.grid, o.remaining, o.price);
+    }
+    return exposure > cap;
+  }
+
+  private newOrder(
+    cmd: SwapPlace,
+    positionSide: PositionSide,
+    reduceOnly: boolean,
+    marginModel: MarginModel,
+    leverage: number,
+    frozen: number,
+  ): ContractOrder {
+    const time = this.clock();
+    const id = this.nextOrderId++;
+    const order: ContractOrder = {
+      id,
+      userId: cmd.userId,
+      symbol: cmd.symbol,
+      side: cmd.side,
+      type: cmd.type,
+      positionSide,
+      reduceOnly,
+      marginModel,
+      leverage,
+      closeAll: cmd.closeAll === true,
+      action: cmd.action ?? (cmd.close ? ActionCode.close : ActionCode.open),
+      price: cmd.type === OrderType.market ? 0 : cmd.price,
+      volume: cmd.volume,
+      createdAt: time,
+      remaining: cmd.volume,
+      filled: 0,
+      cost: 0n,
+      fee: 0,
+      frozen,
+      status: ContractOrderStatus.open,
+      bookSeq: 0,
+      updatedAt: time,
+      prev: null,
+      next: null,
+    };
+    const wallet = this.walletOf(order);
+    wallet.move(
+      wallet.free(order.userId),
+      wallet.frozen(order.userId),
+      frozen,
+      SwapKind.orderMargin,
+      `swap-order:${id}`,
+      time,
+    );
+    this.events.push({ type: 'order', order });
+    return order;
+  }
+
+  private walletOf(order: ContractOrder): SwapWallet {
+    const market = this.markets.get(order.symbol) as SwapMarket;
+    return this.wallets.get(market.contract.settle) as SwapWallet;
+  }
+
+  /** Matches a new order, then rests a limit order's rest and finishes a market or fill-or-kill order. */
+  private execute(market: SwapMarket, order: ContractOrder): void {
+    this.match(market, order);
+    if (order.remaining > 0 && order.type === OrderType.limit && this.reduceRoom(order) > 0) {
+      order.bookSeq = this.nextBookSeq++;
+      const volume = market.book.sideOf(order.side).add(order);
+      this.track(order);
+      this.events.push({ type: 'level', symbol: order.symbol, side: order.side, price: order.price, volume });
+      return;
+    }
+    this.finish(market, order);
+  }
+
+  /** Contracts a reduce-only order may still fill: what is left of the position it reduces. */
+  private reduceRoom(order: ContractOrder): number {
+    if (!order.reduceOnly) return Number.POSITIVE_INFINITY;
+    const position = this.holdings.find(order.userId, order.symbol, order.positionSide)?.position;
+    return position && position.sign !== signOf(order.side) ? position.contracts : 0;
+  }
+
+  private match(market: SwapMarket, taker: ContractOrder): void {
+    const opposite = market.book.sideOf(taker.side === Side.buy ? Side.sell : Side.buy);
+    while (taker.remaining > 0) {
+      const level = opposite.best();
+      if (!level || !crosses(taker.side, taker.price, level.price)) return;
+      const maker = level.head as ContractOrder;
+      const makerRoom = this.reduceRoom(maker);
+      // Self-trade prevention as in spot: the resting order goes; so does a reduce-only order with nothing to reduce.
+      if (maker.userId === taker.userId || makerRoom === 0) {
+        this.cancelOpen(market, maker);
+        continue;
+      }
+      const contracts = Math.min(taker.remaining, maker.remaining, makerRoom, this.reduceRoom(taker));
+      if (contracts === 0) return;
+      this.fill(market, maker, taker, contracts, level.price);
+    }
+  }
+
+  private fill(market: SwapMarket, maker: ContractOrder, taker: ContractOrder, contracts: number, price: number) {
+    const time = this.clock();
+    const id = this.nextTradeId++;
+    const ctx = (order: ContractOrder): FillContext => ({
+      contract: market.contract,
+      holdings: this.holdings,
+      wallet: this.walletOf(order),
+      settings: this.holdings.settings(order.userId, market.contract),
+      txn: `swap-trade:${id}`,
+      time,
+    });
+    const makerHolding = settleFill(ctx(maker), maker, contracts, price, true);
+    const takerHolding = settleFill(ctx(taker), taker, contracts, price, false);
+    const side = market.book.sideOf(maker.side);
+    const volume = maker.remaining === 0 ? side.remove(maker, contracts) : this.shrink(market, maker, contracts);
+    if (maker.remaining === 0) this.finish(market, maker, false);
+    else this.setStatus(maker, time);
+    this.setStatus(taker, time);
+    market.lastPrice = price;
+    this.events.push(
+      { type: 'level', symbol: market.contract.symbol, side: maker.side, price, volume },
+      { type: 'position', holding: makerHolding },
+      { type: 'position', holding: takerHolding },
+      {
+        type: 'trade',
+        trade: { id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
+      },
+    );
+  }
+
+  /** A partly filled maker stays in its place; its level loses the filled contracts. */
+  private shrink(market: SwapMarket, maker: ContractOrder, contracts: number): number {
+    const level = market.book.sideOf(maker.side).level(maker.price);
+    if (!level) throw new Error(`order ${maker.id} is not on the book`);
+    level.volume -= contracts;
+    return level.volume;
+  }
+
+  private setStatus(order: ContractOrder, time: number): void {
+    order.updatedAt = time;
+    if (order.remaining === 0) order.status = ContractOrderStatus.filled;
+    else if (order.filled > 0) order.status = ContractOrderStatus.partlyFilled;
+    this.events.push({ type: 'order', order });
+  }
+
+  /** An order that will fill no more: the unfilled rest is cancelled and its reservation released. */
+  private finish(market: SwapMarket, order: ContractOrder, announce = true): void {
+    const time = this.clock();
+    if (order.remaining > 0) {
+      order.status = order.filled > 0 ? ContractOrderStatus.partlyCancelled : ContractOrderStatus.cancelled;
+    } else order.status = ContractOrderStatus.filled;
+    order.updatedAt = time;
+    const wallet = this.walletOf(order);
+    releaseExcess({ contract: market.contract, wallet, txn: `swap-order:${order.id}`, time }, order, true);
+    this.untrack(order);
+    if (announce) this.events.push({ type: 'order', order });
+  }
+
+  /** Cancels one of the user's open orders; another user's order is "not found", never touched. */
+  cancel(userId: number, orderId: number): SwapResult {
+    this.events = [];
+    const order = this.open.get(orderId);
+    if (!order || order.userId !== userId) return this.reject('orderNotFound');
+    this.cancelOpen(this.markets.get(order.symbol) as SwapMarket, order);
+    return { ok: true, order, events: this.events };
+  }
+
+  /** Cancels every open order of the user, on one contract or all. */
+  cancelAll(userId: number, symbol?: string): SwapResult {
+    this.events = [];
+    if (symbol !== undefined && !this.markets.has(symbol)) return this.reject('unknownContract');
+    for (const order of this.openOrders(userId, symbol))
+      this.cancelOpen(this.markets.get(order.symbol) as SwapMarket, order);
+    return { ok: true, order: null, events: this.events };
+  }
+
+  private cancelOpen(market: SwapMarket, order: ContractOrder): void {
+    const volume = market.book.sideOf(order.side).remove(order, order.remaining);
+    this.events.push({ type: 'level', symbol: order.symbol, side: order.side, price: order.price, volume });
+    this.finish(market, order);
+  }
+
+  /**
+   * Leverage of a symbol (both sides in one-way mode, one side in hedge mode). A position already open must fit the
+   * new leverage's tier, and an isolated one gets the extra initial margin a lower leverage needs from the free wallet.
+   */
+  setLeverage(userId: number, symbol: string, leverage: number, positionSide?: 'long' | 'short'): SwapResult {
+    this.events = [];
+    const market = this.markets.get(symbol);
+    if (!market) return this.reject('unknownContract');
+    if (!isLeverageAllowed(market.contract, leverage)) return this.reject('leverageNotAllowed');
+    const settings = this.holdings.settings(userId, market.contract);
+    const hedge = settings.positionClass === PositionClass.multi;
+    const sides: PositionSide[] = !hedge ? ['both'] : positionSide ? [positionSide] : ['long', 'short'];
+    const cap = notionalCap(tiersAt(market.contract, leverage), leverage);
+    const slots = sides.map((side) => this.holdings.find(userId, symbol, side)).filter((h) => h?.position) as Holding[];
+    if (cap !== null && slots.some((h) => (h.position?.cost ?? 0n) > cap)) return this.reject('riskLimitExceeded');
+    const wallet = this.wallets.get(market.contract.settle) as SwapWallet;
+    const topUps = slots.map((h) =>
+      h.marginModel === MarginModel.isolated ? isolatedTopUp(market.contract, h, leverage) : 0,
+    );
+    const needed = topUps.reduce((a, b) => a + b, 0);
+    if (needed > this.freeToUse(userId, market.contract.settle)) return this.reject('insufficientMargin');
+    const time = this.clock();
+    slots.forEach((h, i) => {
+      const topUp = topUps[i] ?? 0;
+      wallet.move(
+        wallet.free(userId),
+        wallet.frozen(userId),
+        topUp,
+        SwapKind.isolatedMargin,
+        `swap-leverage:${userId}`,
+        time,
+      );
+      h.isolatedMargin += topUp;
+      h.leverage = leverage;
+      this.events.push({ type: 'position', holding: h });
+    });
+    if (!hedge || positionSide !== 'short') settings.leverageLong = leverage;
+    if (!hedge || positionSide !== 'long') settings.leverageShort = leverage;
+    return { ok: true, order: null, events: this.events };
+  }
+
+  /** Cross (1) or isolated (2), only while the user has no position and no open order on the symbol. */
+  setMarginModel(userId: number, symbol: string, model: MarginModel): SwapResult {
+    return this.switchMode(userId, symbol, (settings) => {
+      settings.marginModel = model;
+    });
+  }
+
+  /** Multi/hedge (1) or single/one-way (2), under the same rule. Leaving hedge mode takes the long side's leverage. */
+  setPositionClass(userId: number, symbol: string, positionClass: PositionClass): SwapResult {
+    return this.switchMode(userId, symbol, (settings) => {
+      settings.positionClass = positionClass;
+      if (positionClass === PositionClass.single) settings.leverageShort = settings.leverageLong;
+    });
+  }
+
+  private switchMode(userId: number, symbol: string, apply: (settings: SymbolSettings) => void): SwapResult {
+    this.events = [];
+    const market = this.markets.get(symbol);
+    if (!market) return this.reject('unknownContract');
+    if (this.holdings.hasPosition(userId, symbol) || this.openOrders(userId, symbol).length > 0) {
+      return this.reject('positionOrOrdersOpen');
+    }
+    apply(this.holdings.settings(userId, market.contract));
+    return { ok: true, order: null, events: this.events };
+  }
+
+  /** Adds (amount > 0) or removes (< 0) isolated margin, ledger units (spec `ajust-principal`, action 7). */
+  adjustMargin(userId: number, symbol: string, positionSide: PositionSide, amount: number): SwapResult {
+    this.events = [];
+    const market = this.markets.get(symbol);
+    if (!market) return this.reject('unknownContract');
+    if (!Number.isSafeInteger(amount) || amount === 0) return this.reject('badAmount');
+    const holding = this.holdings.find(userId, symbol, positionSide);
+    if (!holding?.position) return this.reject('noPosition');
+    if (holding.marginModel !== MarginModel.isolated) return this.reject('notIsolated');
+    const wallet = this.wallets.get(market.contract.settle) as SwapWallet;
+    const mark = this.markOf(symbol)?.mark ?? 0;
+    if (amount > 0 && amount > this.freeToUse(userId, market.contract.settle)) return this.reject('insufficientMargin');
+    if (amount < 0 && -amount > removableMargin(market.contract, holding, mark))
+      return this.reject('insufficientMargin');
+    const [from, to] =
+      amount > 0 ? [wallet.free(userId), wallet.frozen(userId)] : [wallet.frozen(userId), wallet.free(userId)];
+    wallet.move(from, to, Math.abs(amount), SwapKind.isolatedMargin, `swap-margin:${userId}`, this.clock());
+    holding.isolatedMargin += amount;
+    this.events.push({ type: 'position', holding });
+    return { ok: true, order: null, events: this.events };
+  }
+
+  private track(order: ContractOrder): void {
+    this.open.set(order.id, order);
+    let set = this.openByUser.get(order.userId);
+    if (!set) {
+      set = new Set();
+      this.openByUser.set(order.userId, set);
+    }
+    set.add(order);
+  }
+
+  private untrack(order: ContractOrder): void {
+    this.open.delete(order.id);
+    this.openByUser.get(order.userId)?.delete(order);
+  }
+
+  private reject(reason: SwapRejectReason): SwapResult {
+    return { ok: false, reason, events: [] };
+  }
+}
+
+/**
+ * The position an order works on: one-way mode has one (`both`); in hedge mode an open buy goes long and an open sell
+ * short, and a close sell closes the long and a close buy the short.
+ */
+export function positionSideOf(hedge: boolean, side: Side, close: boolean): PositionSide {
+  if (!hedge) return 'both';
+  const long = side === Side.buy ? !close : close;
+  return long ? 'long' : 'short';
+}

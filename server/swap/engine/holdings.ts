@@ -1,0 +1,113 @@
+import { MarginModel, PositionClass } from '../../../common/margin/codes.ts';
+import type { Position } from '../../../common/margin/position.ts';
+import type { Contract } from './contract.ts';
+import type { PositionSide } from './order.ts';
+
+/** A user's choices on one symbol (spec margin model, position class, leverage per side). */
+export interface SymbolSettings {
+  marginModel: MarginModel;
+  positionClass: PositionClass;
+  leverageLong: number;
+  leverageShort: number;
+}
+
+/** One position slot: the position itself (null when flat) and what backs it. */
+export interface Holding {
+  readonly userId: number;
+  readonly symbol: string;
+  readonly positionSide: PositionSide;
+  position: Position | null;
+  marginModel: MarginModel;
+  leverage: number;
+  /** Isolated margin in ledger units, held in the user's frozen contract pocket; 0 in cross. */
+  isolatedMargin: number;
+  /** PnL realised since the position opened, fine units, before fees and funding (position history). */
+  realized: bigint;
+  openedAt: number;
+  updatedAt: number;
+}
+
+/** The leverage of the side a slot holds: one-way slots use the long setting (both sides are kept equal). */
+export function leverageOf(settings: SymbolSettings, positionSide: PositionSide): number {
+  return positionSide === 'short' ? settings.leverageShort : settings.leverageLong;
+}
+
+/**
+ * Every user's settings and position slots. Defaults follow the venues: cross margin, one-way mode, the contract's
+ * default leverage (spec `defLeverage`).
+ */
+export class Holdings {
+  private readonly settingsByKey = new Map<string, SymbolSettings>();
+  private readonly slots = new Map<string, Holding>();
+  private readonly bySymbol = new Map<string, Set<Holding>>();
+  private readonly byUser = new Map<number, Set<Holding>>();
+
+  settings(userId: number, contract: Contract): SymbolSettings {
+    const key = `${userId}\u0000${contract.symbol}`;
+    let found = this.settingsByKey.get(key);
+    if (!found) {
+      found = {
+        marginModel: MarginModel.cross,
+        positionClass: PositionClass.single,
+        leverageLong: contract.defLeverage,
+        leverageShort: contract.defLeverage,
+      };
+      this.settingsByKey.set(key, found);
+    }
+    return found;
+  }
+
+  /** The slot, created flat when missing; a flat slot takes the settings' model and leverage when it opens. */
+  slot(userId: number, symbol: string, positionSide: PositionSide, settings: SymbolSettings): Holding {
+    const key = `${userId}\u0000${symbol}\u0000${positionSide}`;
+    let found = this.slots.get(key);
+    if (!found) {
+      found = {
+        userId,
+        symbol,
+        positionSide,
+        position: null,
+        marginModel: settings.marginModel,
+        leverage: leverageOf(settings, positionSide),
+        isolatedMargin: 0,
+        realized: 0n,
+        openedAt: 0,
+        updatedAt: 0,
+      };
+      this.slots.set(key, found);
+      addTo(this.bySymbol, symbol, found);
+      addTo(this.byUser, userId, found);
+    }
+    return found;
+  }
+
+  /** A slot if it exists. */
+  find(userId: number, symbol: string, positionSide: PositionSide): Holding | undefined {
+    return this.slots.get(`${userId}\u0000${symbol}\u0000${positionSide}`);
+  }
+
+  /** Open positions on a symbol (the liquidation sweep's and funding's list). */
+  *openOn(symbol: string): Generator<Holding> {
+    for (const h of this.bySymbol.get(symbol) ?? []) if (h.position) yield h;
+  }
+
+  /** A user's open positions, all symbols. */
+  *openOf(userId: number): Generator<Holding> {
+    for (const h of this.byUser.get(userId) ?? []) if (h.position) yield h;
+  }
+
+  /** Whether the user holds any position on the symbol. */
+  hasPosition(userId: number, symbol: string): boolean {
+    for (const h of this.byUser.get(userId) ?? []) if (h.symbol === symbol && h.position) return true;
+    return false;
+  }
+}
+
+function addTo<K>(index: Map<K, Set<Holding>>, key: K, holding: Holding): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(holding);
+}

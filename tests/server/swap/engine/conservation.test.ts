@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MarginModel, PositionClass } from '../../../../common/margin/codes.ts';
+import { engineWith, limit, market, OrderType, Side, USDT } from './fixtures.ts';
+
+const user = fc.integer({ min: 1, max: 4 });
+const side = fc.constantFrom(Side.buy, Side.sell);
+const price = fc.integer({ min: 900_000, max: 1_000_000 });
+const volume = fc.integer({ min: 1, max: 3000 });
+
+const action = fc.oneof(
+  fc.record({ kind: fc.constant('limit' as const), user, side, price, volume, close: fc.boolean() }),
+  fc.record({ kind: fc.constant('market' as const), user, side, volume, close: fc.boolean() }),
+  fc.record({ kind: fc.constant('fok' as const), user, side, price, volume }),
+  fc.record({ kind: fc.constant('cancelAll' as const), user }),
+  fc.record({ kind: fc.constant('leverage' as const), user, leverage: fc.integer({ min: 1, max: 125 }) }),
+  fc.record({ kind: fc.constant('isolated' as const), user, on: fc.boolean() }),
+  fc.record({ kind: fc.constant('hedge' as const), user, on: fc.boolean() }),
+  fc.record({ kind: fc.constant('margin' as const), user, amount: fc.integer({ min: -2000, max: 2000 }) }),
+);
+type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
+
+function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
+  switch (a.kind) {
+    case 'limit':
+      engine.place(limit(a.user, a.side, a.price, a.volume, { close: a.close }));
+      return;
+    case 'market':
+      engine.place(market(a.user, a.side, a.volume, { close: a.close }));
+      return;
+    case 'fok':
+      engine.place(limit(a.user, a.side, a.price, a.volume, { type: OrderType.fillOrKill }));
+      return;
+    case 'cancelAll':
+      engine.cancelAll(a.user);
+      return;
+    case 'leverage':
+      engine.setLeverage(a.user, 'BTC_USDT', a.leverage);
+      return;
+    case 'isolated':
+      engine.setMarginModel(a.user, 'BTC_USDT', a.on ? MarginModel.isolated : MarginModel.cross);
+      return;
+    case 'hedge':
+      engine.setPositionClass(a.user, 'BTC_USDT', a.on ? PositionClass.multi : PositionClass.single);
+      return;
+    case 'margin':
+      engine.adjustMargin(a.user, 'BTC_USDT', 'both', a.amount * USDT);
+      return;
+  }
+}
+
+describe('contract money is conserved (property)', () => {
+  it('over random orders, closes, cancels, leverage and mode changes: per coin, positions net to zero', () => {
+    fc.assert(
+      fc.property(fc.array(action, { minLength: 1, maxLength: 80 }), (actions) => {
+        const { engine, accounts } = engineWith({
+          1: 20_000 * USDT,
+          2: 20_000 * USDT,
+          3: 5_000 * USDT,
+          4: 50_000 * USDT,
+        });
+        for (const a of actions) {
+          run(engine, a);
+          accounts.assertConserved();
+          let net = 0;
+          for (const h of engine.holdings.openOn('BTC_USDT'))
+            net += (h.position?.sign ?? 0) * (h.position?.contracts ?? 0);
+          expect(net).toBe(0);
+          // Nothing is frozen but open orders' reservations and isolated margins.
+          for (const u of [1, 2, 3, 4]) {
+            const reserved = engine.openOrders(u).reduce((s, o) => s + o.frozen, 0);
+            let isolated = 0;
+            for (const h of engine.holdings.openOf(u)) isolated += h.isolatedMargin;
+            expect(accounts.walletBalance(u, 'contract', 'USDT').frozen).toBe(reserved + isolated);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
