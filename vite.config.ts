@@ -8,6 +8,13 @@ const target = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 export default defineConfig({
   plugins: [react()],
   publicDir: 'public',
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    // Rolldown's plugin-timing report reads like an error in `npm start`'s output and tells a newcomer nothing.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: { proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target, ws: true }])) },
 });
