@@ -2,11 +2,11 @@ import { OrderType, Side, TriggerType } from '../../common/trading.ts';
 import type { Order } from './order.ts';
 
 /**
- * Stop-loss and take-profit orders waiting for their trigger, in four queues per market: by the price they watch
- * (trade or index) and the direction that fires them. Each queue keeps the next order to fire last, so firing is a pop.
+ * Orders waiting for a trigger that one price reaches in one direction (spot's stop orders, the contracts' plans).
+ * The queue keeps the next to fire last, so firing is a pop.
  */
-class PlanQueue {
-  private readonly items: Order[] = [];
+export class TriggerQueue<T extends { readonly triggerPrice: number }> {
+  private readonly items: T[] = [];
 
   /** rising: fires when the price reaches the trigger from below (price ≥ trigger). */
   constructor(private readonly rising: boolean) {}
@@ -15,14 +15,14 @@ class PlanQueue {
     return this.items.length;
   }
 
-  add(order: Order): void {
+  add(order: T): void {
     // Sorted so the first to fire is last; among equal triggers the older order sits nearer the end (fires first).
     const t = order.triggerPrice;
     let lo = 0;
     let hi = this.items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const m = (this.items[mid] as Order).triggerPrice;
+      const m = (this.items[mid] as T).triggerPrice;
       const before = this.rising ? m > t : m < t;
       if (before) lo = mid + 1;
       else hi = mid;
@@ -30,7 +30,7 @@ class PlanQueue {
     this.items.splice(lo, 0, order);
   }
 
-  remove(order: Order): boolean {
+  remove(order: T): boolean {
     const i = this.items.indexOf(order);
     if (i < 0) return false;
     this.items.splice(i, 1);
@@ -38,7 +38,7 @@ class PlanQueue {
   }
 
   /** The next order whose trigger `price` has reached, taken out of the queue. */
-  popFired(price: number): Order | undefined {
+  popFired(price: number): T | undefined {
     const last = this.items[this.items.length - 1];
     if (!last || price <= 0) return undefined;
     const fired = this.rising ? price >= last.triggerPrice : price <= last.triggerPrice;
@@ -60,11 +60,12 @@ export function wouldFire(side: Side, type: OrderType, trigger: number, price: n
 }
 
 export class Plans {
+  /** Four queues per market: by the price they watch (trade or index) and the direction that fires them. */
   private readonly queues = {
-    tradeRise: new PlanQueue(true),
-    tradeFall: new PlanQueue(false),
-    indexRise: new PlanQueue(true),
-    indexFall: new PlanQueue(false),
+    tradeRise: new TriggerQueue<Order>(true),
+    tradeFall: new TriggerQueue<Order>(false),
+    indexRise: new TriggerQueue<Order>(true),
+    indexFall: new TriggerQueue<Order>(false),
   };
 
   get size(): number {
@@ -94,7 +95,7 @@ export class Plans {
     );
   }
 
-  private queueOf(order: Order): PlanQueue {
+  private queueOf(order: Order): TriggerQueue<Order> {
     const rise = firesOnRise(order.side, order.type);
     const q = this.queues;
     if (order.triggerType === TriggerType.indexPrice) return rise ? q.indexRise : q.indexFall;

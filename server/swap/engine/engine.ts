@@ -1,6 +1,14 @@
-import { ActionCode, ContractOrderStatus, MarginModel, PositionClass } from '../../../common/margin/codes.ts';
+import {
+  ActionCode,
+  ContractOrderStatus,
+  MarginModel,
+  PositionClass,
+  PricePreference,
+  type TpslMode,
+} from '../../../common/margin/codes.ts';
 import { notional } from '../../../common/margin/grid.ts';
 import { notionalCap } from '../../../common/margin/tiers.ts';
+import { isLegTriggerValid } from '../../../common/margin/triggers.ts';
 import { OrderType, Side } from '../../../common/trading.ts';
 import { OrderBook } from '../../engine/book.ts';
 import type { Accounts } from '../../ledger/accounts.ts';
@@ -17,12 +25,15 @@ import {
   reservationOfValue,
 } from './margin-check.ts';
 import { type ContractOrder, type PositionSide, signOf } from './order.ts';
+import { execRefusal, type PlanExecution, Planner, type PlannerHost, type PlanRefusal } from './planner.ts';
+import { PlanBook, PlanStatus, type Prices, type SwapPlan } from './plans.ts';
 import { SwapKind, SwapWallet } from './wallet.ts';
 
 /** One perpetual's book and prices (ticks). */
 export interface SwapMarket {
   readonly contract: Contract;
   readonly book: OrderBook<ContractOrder>;
+  readonly plans: PlanBook;
   lastPrice: number;
   mark: number;
   index: number;
@@ -43,6 +54,7 @@ export type SwapEvent =
   | { type: 'order'; order: ContractOrder }
   | { type: 'trade'; trade: SwapTrade }
   | { type: 'position'; holding: Holding }
+  | { type: 'plan'; plan: SwapPlan }
   | { type: 'level'; symbol: string; side: Side; price: number; volume: number };
 
 export type SwapRejectReason =
@@ -61,10 +73,11 @@ export type SwapRejectReason =
   /** Mode switches need the symbol flat: no position and no open order (research §1.3). */
   | 'positionOrOrdersOpen'
   | 'notIsolated'
-  | 'badAmount';
+  | 'badAmount'
+  | PlanRefusal;
 
 export type SwapResult =
-  | { ok: true; order: ContractOrder | null; events: SwapEvent[] }
+  | { ok: true; order: ContractOrder | null; plans?: SwapPlan[]; events: SwapEvent[] }
   | { ok: false; reason: SwapRejectReason; events: SwapEvent[] };
 
 /** An order as a user (or the engine itself: TP/SL, liquidation) asks for it, in engine units. */
@@ -84,6 +97,9 @@ export interface SwapPlace {
   reduceOnly?: boolean;
   closeAll?: boolean;
   action?: ActionCode;
+  /** TP/SL given with an opening order (spec `takeProfitPrice`, `stopLossPrice`). */
+  takeProfit?: PlanExecution;
+  stopLoss?: PlanExecution;
 }
 
 const positiveInt = (n: number) => Number.isSafeInteger(n) && n > 0;
@@ -99,6 +115,9 @@ export class SwapEngine {
   private readonly wallets = new Map<string, SwapWallet>();
   private readonly open = new Map<number, ContractOrder>();
   private readonly openByUser = new Map<number, Set<ContractOrder>>();
+  private readonly plansByUser = new Map<number, Set<SwapPlan>>();
+  private readonly preferences = new Map<number, PricePreference>();
+  private readonly planner: Planner;
   private events: SwapEvent[] = [];
   nextOrderId = 1;
   nextTradeId = 1;
@@ -110,10 +129,18 @@ export class SwapEngine {
     private readonly clock: () => number,
   ) {
     for (const contract of contracts) {
-      this.markets.set(contract.symbol, { contract, book: new OrderBook(), lastPrice: 0, mark: 0, index: 0 });
+      this.markets.set(contract.symbol, {
+        contract,
+        book: new OrderBook(),
+        plans: new PlanBook(),
+        lastPrice: 0,
+        mark: 0,
+        index: 0,
+      });
       if (!this.wallets.has(contract.settle))
         this.wallets.set(contract.settle, new SwapWallet(accounts, contract.settle));
     }
+    this.planner = new Planner(this.plannerHost());
   }
 
   market(symbol: string): SwapMarket | undefined {
@@ -154,38 +181,45 @@ export class SwapEngine {
 
   place(cmd: SwapPlace): SwapResult {
     this.events = [];
+    const placed = this.placeOrder(cmd);
+    if (typeof placed === 'string') return this.reject(placed);
+    this.runPlans(this.markets.get(cmd.symbol) as SwapMarket);
+    return { ok: true, order: placed, events: this.events };
+  }
+
+  /** Checks, reserves and executes an order; the events go to the current command's list. */
+  private placeOrder(cmd: SwapPlace): ContractOrder | SwapRejectReason {
     const market = this.markets.get(cmd.symbol);
-    if (!market) return this.reject('unknownContract');
-    const refused = this.checkShape(market.contract, cmd);
-    if (refused) return this.reject(refused);
+    if (!market) return 'unknownContract';
+    const refused = this.checkShape(market, cmd);
+    if (refused) return refused;
     const settings = this.holdings.settings(cmd.userId, market.contract);
     const hedge = settings.positionClass === PositionClass.multi;
-    if (hedge && cmd.reduceOnly && !cmd.close) return this.reject('badOrder');
+    if (hedge && cmd.reduceOnly && !cmd.close) return 'badOrder';
     const positionSide = positionSideOf(hedge, cmd.side, cmd.close === true);
     const reduceOnly = cmd.close === true || cmd.reduceOnly === true;
     const holding = this.holdings.find(cmd.userId, cmd.symbol, positionSide);
-    if (reduceOnly && !(holding?.position && holding.position.sign !== signOf(cmd.side)))
-      return this.reject('noPosition');
+    if (reduceOnly && !(holding?.position && holding.position.sign !== signOf(cmd.side))) return 'noPosition';
     const limit = cmd.type === OrderType.market ? 0 : cmd.price;
     const walk = walkBook(market.contract, market.book, cmd.side, cmd.volume, limit);
-    if (cmd.type === OrderType.fillOrKill && walk.contracts < cmd.volume) return this.reject('notFillable');
-    if (cmd.type === OrderType.market && walk.contracts === 0) return this.reject('noLiquidity');
+    if (cmd.type === OrderType.fillOrKill && walk.contracts < cmd.volume) return 'notFillable';
+    if (cmd.type === OrderType.market && walk.contracts === 0) return 'noLiquidity';
     const leverage = leverageOf(settings, positionSide);
     let frozen = 0;
     if (!reduceOnly) {
       const resting = cmd.type === OrderType.limit ? cmd.volume - walk.contracts : 0;
       const value = walk.value + notional(market.contract.grid, resting, limit);
-      if (this.overRiskLimit(market, cmd, holding, positionSide, leverage, value))
-        return this.reject('riskLimitExceeded');
+      if (this.overRiskLimit(market, cmd, holding, positionSide, leverage, value)) return 'riskLimitExceeded';
       frozen = reservationOfValue(market.contract, leverage, value);
-      if (frozen > this.freeToUse(cmd.userId, market.contract.settle)) return this.reject('insufficientMargin');
+      if (frozen > this.freeToUse(cmd.userId, market.contract.settle)) return 'insufficientMargin';
     }
     const order = this.newOrder(cmd, positionSide, reduceOnly, settings.marginModel, leverage, frozen);
     this.execute(market, order);
-    return { ok: true, order, events: this.events };
+    return order;
   }
 
-  private checkShape(contract: Contract, cmd: SwapPlace): SwapRejectReason | null {
+  private checkShape(market: SwapMarket, cmd: SwapPlace): SwapRejectReason | null {
+    const { contract } = market;
     if (cmd.side !== Side.buy && cmd.side !== Side.sell) return 'badOrder';
     const types: readonly number[] = [OrderType.limit, OrderType.market, OrderType.fillOrKill];
     if (!types.includes(cmd.type)) return 'badOrder';
@@ -194,6 +228,24 @@ export class SwapEngine {
     if (cmd.volume < contract.minVolume) return 'belowMinVolume';
     // Values stay exact: contracts × ticks × fine units per contract-tick is a bigint, but ticks × contracts is not.
     if (cmd.type !== OrderType.market && cmd.price * cmd.volume > Number.MAX_SAFE_INTEGER) return 'badVolume';
+    return this.attachedRefusal(market, cmd);
+  }
+
+  /** TP/SL with an order: only on opens, each leg on the profit or loss side of where the order opens. */
+  private attachedRefusal(market: SwapMarket, cmd: SwapPlace): SwapRejectReason | null {
+    const legs = [
+      ['takeProfit', cmd.takeProfit],
+      ['stopLoss', cmd.stopLoss],
+    ] as const;
+    if (!cmd.takeProfit && !cmd.stopLoss) return null;
+    if (cmd.close || cmd.reduceOnly) return 'badOrder';
+    const from = cmd.type === OrderType.market ? market.lastPrice : cmd.price;
+    for (const [leg, exec] of legs) {
+      if (!exec) continue;
+      const refused = execRefusal(exec);
+      if (refused) return refused;
+      if (!isLegTriggerValid(signOf(cmd.side), leg, exec.triggerPrice, from)) return 'triggerWouldFire';
+    }
     return null;
   }
 
@@ -250,6 +302,7 @@ export class SwapEngine {
       fee: 0,
       frozen,
       status: ContractOrderStatus.open,
+      tpsl: cmd.takeProfit || cmd.stopLoss ? attachedLegs(cmd) : null,
       bookSeq: 0,
       updatedAt: time,
       prev: null,
@@ -324,6 +377,11 @@ export class SwapEngine {
     });
     const makerHolding = settleFill(ctx(maker), maker, contracts, price, true);
     const takerHolding = settleFill(ctx(taker), taker, contracts, price, false);
+    for (const [order, holding] of [
+      [maker, makerHolding],
+      [taker, takerHolding],
+    ] as const)
+      this.afterFill(order, holding);
     const side = market.book.sideOf(maker.side);
     const volume = maker.remaining === 0 ? side.remove(maker, contracts) : this.shrink(market, maker, contracts);
     if (maker.remaining === 0) this.finish(market, maker, false);
@@ -339,6 +397,12 @@ export class SwapEngine {
         trade: { id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
       },
     );
+  }
+
+  /** TP/SL given with an order follow its fills; a position that closed takes its TP/SL and trailing stops along. */
+  private afterFill(order: ContractOrder, holding: Holding): void {
+    if (order.tpsl && !order.reduceOnly) this.planner.attach(order, order.tpsl.takeProfit, order.tpsl.stopLoss);
+    if (!holding.position) this.planner.retire(holding.userId, holding.symbol, holding.positionSide, () => true);
   }
 
   /** A partly filled maker stays in its place; its level loses the filled contracts. */
@@ -453,7 +517,8 @@ export class SwapEngine {
     this.events = [];
     const market = this.markets.get(symbol);
     if (!market) return this.reject('unknownContract');
-    if (this.holdings.hasPosition(userId, symbol) || this.openOrders(userId, symbol).length > 0) {
+    const plans = [...(this.plansByUser.get(userId) ?? [])].some((p) => p.symbol === symbol);
+    if (this.holdings.hasPosition(userId, symbol) || this.openOrders(userId, symbol).length > 0 || plans) {
       return this.reject('positionOrOrdersOpen');
     }
     apply(this.holdings.settings(userId, market.contract));
@@ -482,6 +547,189 @@ export class SwapEngine {
     return { ok: true, order: null, events: this.events };
   }
 
+  /** The user's price preference (spec: 0 default, 1 mark, 2 latest): which price trade-price triggers watch. */
+  setPricePreference(userId: number, preference: PricePreference): SwapResult {
+    this.events = [];
+    if (!Object.values(PricePreference).includes(preference)) return this.reject('badOrder');
+    this.preferences.set(userId, preference);
+    return { ok: true, order: null, events: this.events };
+  }
+
+  pricePreference(userId: number): PricePreference {
+    return this.preferences.get(userId) ?? PricePreference.default;
+  }
+
+  /** A plan order (open tab 2): opens (or closes) when its trigger is crossed. */
+  placePlan(cmd: SwapPlace & PlanExecution): SwapResult {
+    return this.planCommand(cmd.symbol, () => {
+      const market = this.markets.get(cmd.symbol) as SwapMarket;
+      const settings = this.holdings.settings(cmd.userId, market.contract);
+      const hedge = settings.positionClass === PositionClass.multi;
+      const close = cmd.close === true;
+      const positionSide = positionSideOf(hedge, cmd.side, close);
+      if (cmd.side !== Side.buy && cmd.side !== Side.sell) return 'badOrder';
+      const made = this.planner.plan(cmd.userId, cmd.symbol, cmd.side, positionSide, close, cmd.volume, cmd);
+      return typeof made === 'string' ? made : [made];
+    });
+  }
+
+  /** TP and/or SL on a position, whole (1) or partial (2) (spec `position-take-profit-stop-loss`). */
+  setTpsl(
+    userId: number,
+    symbol: string,
+    positionSide: PositionSide,
+    mode: TpslMode,
+    legs: { takeProfit?: PlanExecution; stopLoss?: PlanExecution; volume?: number },
+  ): SwapResult {
+    return this.planCommand(symbol, () => {
+      if (mode !== 1 && mode !== 2) return 'badOrder';
+      if (!legs.takeProfit && !legs.stopLoss) return 'badOrder';
+      return this.planner.tpsl(userId, symbol, positionSide, mode, legs);
+    });
+  }
+
+  /** A trailing stop on a position (spec `activePrice`, `drawDownOffset`; volume 0: the whole position). */
+  placeTrailing(
+    userId: number,
+    symbol: string,
+    positionSide: PositionSide,
+    activePrice: number,
+    rate: bigint,
+    volume: number,
+  ): SwapResult {
+    return this.planCommand(symbol, () => {
+      const made = this.planner.trailing(userId, symbol, positionSide, activePrice, rate, volume);
+      return typeof made === 'string' ? made : [made];
+    });
+  }
+
+  cancelPlan(userId: number, planId: number): SwapResult {
+    this.events = [];
+    const ended = this.planner.cancel(userId, planId);
+    if (typeof ended === 'string') return this.reject(ended);
+    return { ok: true, order: null, plans: [ended], events: this.events };
+  }
+
+  /** A user's waiting plans, oldest first. */
+  plansOf(userId: number, symbol?: string): SwapPlan[] {
+    const plans = [...(this.plansByUser.get(userId) ?? [])];
+    return (symbol ? plans.filter((p) => p.symbol === symbol) : plans).sort((a, b) => a.id - b.id);
+  }
+
+  private planCommand(symbol: string, make: () => SwapPlan[] | SwapRejectReason): SwapResult {
+    this.events = [];
+    const market = this.markets.get(symbol);
+    if (!market) return this.reject('unknownContract');
+    const made = make();
+    if (typeof made === 'string') return this.reject(made);
+    this.runPlans(market);
+    return { ok: true, order: null, plans: made, events: this.events };
+  }
+
+  /** The mark price moved (the price service publishes it): plans watching it fire. */
+  setMark(symbol: string, mark: number): SwapResult {
+    return this.setPrice(symbol, mark, (market) => {
+      market.mark = mark;
+    });
+  }
+
+  /** The index price moved: plans watching it fire. */
+  setIndex(symbol: string, index: number): SwapResult {
+    return this.setPrice(symbol, index, (market) => {
+      market.index = index;
+    });
+  }
+
+  private setPrice(symbol: string, price: number, apply: (market: SwapMarket) => void): SwapResult {
+    this.events = [];
+    const market = this.markets.get(symbol);
+    if (!market) return this.reject('unknownContract');
+    if (!positiveInt(price)) return this.reject('badPrice');
+    apply(market);
+    this.runPlans(market);
+    return { ok: true, order: null, events: this.events };
+  }
+
+  /** Fires every plan the prices have reached; an order a plan sends may move the last price and fire more. */
+  private runPlans(market: SwapMarket): void {
+    // Each plan fires once, so the loop ends; the bound only guards against a fault.
+    for (let guard = 0; guard < 100_000; guard++) {
+      const plan = market.plans.popFired(this.pricesOf(market));
+      if (!plan) return;
+      this.plansByUser.get(plan.userId)?.delete(plan);
+      this.fire(plan);
+    }
+  }
+
+  private fire(plan: SwapPlan): void {
+    const closes = plan.kind !== 'open';
+    let volume = plan.volume;
+    if (closes) {
+      const position = this.holdings.find(plan.userId, plan.symbol, plan.positionSide)?.position;
+      if (!position || position.sign === signOf(plan.side)) {
+        this.planner.end(plan, PlanStatus.failed, 'noPosition');
+        return;
+      }
+      volume = volume === 0 ? position.contracts : Math.min(volume, position.contracts);
+    }
+    const placed = this.placeOrder({
+      userId: plan.userId,
+      symbol: plan.symbol,
+      side: plan.side,
+      type: plan.orderType,
+      price: plan.orderPrice,
+      volume,
+      close: closes,
+      action: plan.action,
+    });
+    if (typeof placed === 'string') {
+      this.planner.end(plan, PlanStatus.failed, placed);
+      return;
+    }
+    plan.orderId = placed.id;
+    this.planner.end(plan, PlanStatus.triggered);
+  }
+
+  private pricesOf(market: SwapMarket): Prices {
+    return { last: market.lastPrice, index: market.index, mark: market.mark };
+  }
+
+  private plannerHost(): PlannerHost {
+    return {
+      holdings: this.holdings,
+      clock: this.clock,
+      prices: (symbol) => {
+        const market = this.markets.get(symbol);
+        return market ? this.pricesOf(market) : undefined;
+      },
+      preference: (userId) => this.pricePreference(userId),
+      emitPlan: (plan) => {
+        this.events.push({ type: 'plan', plan });
+      },
+      addPlan: (plan) => {
+        (this.markets.get(plan.symbol) as SwapMarket).plans.add(plan);
+        let set = this.plansByUser.get(plan.userId);
+        if (!set) {
+          set = new Set();
+          this.plansByUser.set(plan.userId, set);
+        }
+        set.add(plan);
+      },
+      removePlan: (plan) => {
+        this.markets.get(plan.symbol)?.plans.remove(plan);
+        this.plansByUser.get(plan.userId)?.delete(plan);
+      },
+      findPlan: (id) => {
+        for (const market of this.markets.values()) {
+          const plan = market.plans.byId.get(id);
+          if (plan) return plan;
+        }
+        return undefined;
+      },
+      plansOf: (userId) => this.plansByUser.get(userId) ?? [],
+    };
+  }
+
   private track(order: ContractOrder): void {
     this.open.set(order.id, order);
     let set = this.openByUser.get(order.userId);
@@ -500,6 +748,13 @@ export class SwapEngine {
   private reject(reason: SwapRejectReason): SwapResult {
     return { ok: false, reason, events: [] };
   }
+}
+
+function attachedLegs(cmd: SwapPlace): { takeProfit?: PlanExecution; stopLoss?: PlanExecution } {
+  return {
+    ...(cmd.takeProfit ? { takeProfit: cmd.takeProfit } : {}),
+    ...(cmd.stopLoss ? { stopLoss: cmd.stopLoss } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ActionCode, ContractOrderStatus, MarginModel } from '../../../common/margin/codes.ts';
 import type { OrderType, Side } from '../../../common/trading.ts';
 import type { Resting } from '../../engine/book.ts';
+import type { PlanExecution } from './planner.ts';
 
 /** Which position an order works on: one-way mode has one per symbol, hedge mode a long and a short. */
 export type PositionSide = 'both' | 'long' | 'short';
@@ -36,6 +37,8 @@ export interface ContractOrder extends Resting<ContractOrder> {
   /** Ledger units still reserved for the rest of the order (its margin and taker fee). */
   frozen: number;
   status: ContractOrderStatus;
+  /** TP/SL given with an opening order: legs that close what it fills. */
+  readonly tpsl: { takeProfit?: PlanExecution; stopLoss?: PlanExecution } | null;
   bookSeq: number;
   updatedAt: number;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarginModel, PositionClass } from '../../../../common/margin/codes.ts';
+import { MarginModel, PositionClass, TpslMode } from '../../../../common/margin/codes.ts';
+import { TriggerType } from '../../../../common/trading.ts';
 import { engineWith, limit, market, OrderType, Side, USDT } from './fixtures.ts';
 
 const user = fc.integer({ min: 1, max: 4 });
@@ -17,6 +18,11 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('isolated' as const), user, on: fc.boolean() }),
   fc.record({ kind: fc.constant('hedge' as const), user, on: fc.boolean() }),
   fc.record({ kind: fc.constant('margin' as const), user, amount: fc.integer({ min: -2000, max: 2000 }) }),
+  fc.record({ kind: fc.constant('tpsl' as const), user, tp: price, sl: price, partial: fc.boolean(), volume }),
+  fc.record({ kind: fc.constant('trail' as const), user, rate: fc.bigInt({ min: 100_000n, max: 10_000_000n }) }),
+  fc.record({ kind: fc.constant('plan' as const), user, side, price, volume }),
+  fc.record({ kind: fc.constant('index' as const), price }),
+  fc.record({ kind: fc.constant('mark' as const), price }),
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
@@ -46,11 +52,34 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
     case 'margin':
       engine.adjustMargin(a.user, 'BTC_USDT', 'both', a.amount * USDT);
       return;
+    case 'tpsl':
+      engine.setTpsl(a.user, 'BTC_USDT', 'both', a.partial ? TpslMode.partial : TpslMode.whole, {
+        takeProfit: { triggerPrice: a.tp, triggerType: TriggerType.indexPrice },
+        stopLoss: { triggerPrice: a.sl, triggerType: TriggerType.tradePrice },
+        volume: a.volume,
+      });
+      return;
+    case 'trail':
+      engine.placeTrailing(a.user, 'BTC_USDT', 'both', 0, a.rate, 0);
+      return;
+    case 'plan':
+      engine.placePlan({
+        ...market(a.user, a.side, a.volume),
+        triggerPrice: a.price,
+        triggerType: TriggerType.indexPrice,
+      });
+      return;
+    case 'index':
+      engine.setIndex('BTC_USDT', a.price);
+      return;
+    case 'mark':
+      engine.setMark('BTC_USDT', a.price);
+      return;
   }
 }
 
 describe('contract money is conserved (property)', () => {
-  it('over random orders, closes, cancels, leverage and mode changes: per coin, positions net to zero', () => {
+  it('over random orders, closes, cancels, plans, TP/SL, trailing stops, price moves, leverage and mode changes: per coin, positions net to zero', () => {
     fc.assert(
       fc.property(fc.array(action, { minLength: 1, maxLength: 80 }), (actions) => {
         const { engine, accounts } = engineWith({
