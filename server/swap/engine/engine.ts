@@ -16,6 +16,7 @@ import { crosses, walkBook } from './book-walk.ts';
 import { type Contract, isLeverageAllowed, tiersAt } from './contract.ts';
 import { type FillContext, releaseExcess, settleFill } from './fills.ts';
 import { type Holding, Holdings, leverageOf, type SymbolSettings } from './holdings.ts';
+import { Liquidator, type LiquidatorHost } from './liquidator.ts';
 import {
   freeToUse,
   isolatedTopUp,
@@ -25,84 +26,20 @@ import {
   reservationOfValue,
 } from './margin-check.ts';
 import { type ContractOrder, type PositionSide, signOf } from './order.ts';
-import { execRefusal, type PlanExecution, Planner, type PlannerHost, type PlanRefusal } from './planner.ts';
+import { execRefusal, type PlanExecution, Planner, type PlannerHost } from './planner.ts';
 import { PlanBook, PlanStatus, type Prices, type SwapPlan } from './plans.ts';
+import type { SwapEvent, SwapMarket, SwapPlace, SwapRejectReason, SwapResult } from './types.ts';
 import { SwapKind, SwapWallet } from './wallet.ts';
 
-/** One perpetual's book and prices (ticks). */
-export interface SwapMarket {
-  readonly contract: Contract;
-  readonly book: OrderBook<ContractOrder>;
-  readonly plans: PlanBook;
-  lastPrice: number;
-  mark: number;
-  index: number;
-}
-
-export interface SwapTrade {
-  readonly id: number;
-  readonly symbol: string;
-  readonly price: number;
-  readonly contracts: number;
-  readonly takerSide: Side;
-  readonly maker: ContractOrder;
-  readonly taker: ContractOrder;
-  readonly time: number;
-}
-
-export type SwapEvent =
-  | { type: 'order'; order: ContractOrder }
-  | { type: 'trade'; trade: SwapTrade }
-  | { type: 'position'; holding: Holding }
-  | { type: 'plan'; plan: SwapPlan }
-  | { type: 'level'; symbol: string; side: Side; price: number; volume: number };
-
-export type SwapRejectReason =
-  | 'unknownContract'
-  | 'badOrder'
-  | 'badPrice'
-  | 'badVolume'
-  | 'belowMinVolume'
-  | 'noPosition'
-  | 'noLiquidity'
-  | 'notFillable'
-  | 'riskLimitExceeded'
-  | 'insufficientMargin'
-  | 'orderNotFound'
-  | 'leverageNotAllowed'
-  /** Mode switches need the symbol flat: no position and no open order (research §1.3). */
-  | 'positionOrOrdersOpen'
-  | 'notIsolated'
-  | 'badAmount'
-  | PlanRefusal;
-
-export type SwapResult =
-  | { ok: true; order: ContractOrder | null; plans?: SwapPlan[]; events: SwapEvent[] }
-  | { ok: false; reason: SwapRejectReason; events: SwapEvent[] };
-
-/** An order as a user (or the engine itself: TP/SL, liquidation) asks for it, in engine units. */
-export interface SwapPlace {
-  userId: number;
-  symbol: string;
-  side: Side;
-  /** Limit (1), market (2) or fill-or-kill (3); conditional orders wait in the plan book and arrive here as these. */
-  type: OrderType;
-  /** Ticks; ignored for market orders. */
-  price: number;
-  /** Contracts. */
-  volume: number;
-  /** A close (`/swap/order/close`): works on the position it closes and never adds to it. */
-  close?: boolean;
-  /** One-way mode: never add (hedge mode refuses it, as Binance does: closes are the way to reduce there). */
-  reduceOnly?: boolean;
-  closeAll?: boolean;
-  action?: ActionCode;
-  /** TP/SL given with an opening order (spec `takeProfitPrice`, `stopLossPrice`). */
-  takeProfit?: PlanExecution;
-  stopLoss?: PlanExecution;
-}
-
 const positiveInt = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/** Clearance fee on what a liquidation closes on the book, to the insurance fund: 1 % (dYdX caps it at 1.5 %). */
+export const LIQUIDATION_FEE_RATE = 1_000_000n;
+
+export interface SwapEngineOptions {
+  fundUserId?: number;
+  liquidationFeeRate?: bigint;
+}
 
 /**
  * The perpetual-contract engine: price-time matching on the spot engine's book (server/engine/book.ts) with margin
@@ -123,11 +60,19 @@ export class SwapEngine {
   nextTradeId = 1;
   nextBookSeq = 1;
 
+  /** The insurance fund's account: it takes over what liquidation cannot close on the book (research §1.6). */
+  readonly fundUserId: number;
+  readonly liquidationFeeRate: bigint;
+  private readonly liquidator: Liquidator;
+
   constructor(
     contracts: readonly Contract[],
     readonly accounts: Accounts,
     private readonly clock: () => number,
+    options: SwapEngineOptions = {},
   ) {
+    this.fundUserId = options.fundUserId ?? 0;
+    this.liquidationFeeRate = options.liquidationFeeRate ?? LIQUIDATION_FEE_RATE;
     for (const contract of contracts) {
       this.markets.set(contract.symbol, {
         contract,
@@ -141,6 +86,7 @@ export class SwapEngine {
         this.wallets.set(contract.settle, new SwapWallet(accounts, contract.settle));
     }
     this.planner = new Planner(this.plannerHost());
+    this.liquidator = new Liquidator(this.liquidatorHost());
   }
 
   market(symbol: string): SwapMarket | undefined {
@@ -200,7 +146,7 @@ export class SwapEngine {
     const reduceOnly = cmd.close === true || cmd.reduceOnly === true;
     const holding = this.holdings.find(cmd.userId, cmd.symbol, positionSide);
     if (reduceOnly && !(holding?.position && holding.position.sign !== signOf(cmd.side))) return 'noPosition';
-    const limit = cmd.type === OrderType.market ? 0 : cmd.price;
+    const limit = cmd.type === OrderType.market ? (cmd.bound ?? 0) : cmd.price;
     const walk = walkBook(market.contract, market.book, cmd.side, cmd.volume, limit);
     if (cmd.type === OrderType.fillOrKill && walk.contracts < cmd.volume) return 'notFillable';
     if (cmd.type === OrderType.market && walk.contracts === 0) return 'noLiquidity';
@@ -293,7 +239,7 @@ export class SwapEngine {
       leverage,
       closeAll: cmd.closeAll === true,
       action: cmd.action ?? (cmd.close ? ActionCode.close : ActionCode.open),
-      price: cmd.type === OrderType.market ? 0 : cmd.price,
+      price: cmd.type === OrderType.market ? (cmd.bound ?? 0) : cmd.price,
       volume: cmd.volume,
       createdAt: time,
       remaining: cmd.volume,
@@ -628,9 +574,14 @@ export class SwapEngine {
 
   /** The mark price moved (the price service publishes it): plans watching it fire. */
   setMark(symbol: string, mark: number): SwapResult {
-    return this.setPrice(symbol, mark, (market) => {
+    const result = this.setPrice(symbol, mark, (market) => {
       market.mark = mark;
     });
+    if (!result.ok) return result;
+    const market = this.markets.get(symbol) as SwapMarket;
+    this.liquidator.sweep(market);
+    this.runPlans(market);
+    return { ok: true, order: null, events: this.events };
   }
 
   /** The index price moved: plans watching it fire. */
@@ -692,6 +643,27 @@ export class SwapEngine {
 
   private pricesOf(market: SwapMarket): Prices {
     return { last: market.lastPrice, index: market.index, mark: market.mark };
+  }
+
+  private liquidatorHost(): LiquidatorHost {
+    return {
+      holdings: this.holdings,
+      fundUserId: this.fundUserId,
+      liquidationFeeRate: this.liquidationFeeRate,
+      markOf: this.markOf,
+      clock: this.clock,
+      market: (symbol) => this.markets.get(symbol),
+      wallet: (coin) => this.wallets.get(coin),
+      openOrders: (userId) => this.openOrders(userId),
+      cancelOrder: (order) => this.cancelOpen(this.markets.get(order.symbol) as SwapMarket, order),
+      placeOrder: (cmd) => this.placeOrder(cmd),
+      afterFill: (order, holding) => this.afterFill(order, holding),
+      emit: (event) => {
+        this.events.push(event);
+      },
+      nextTransferId: () => this.nextTradeId++,
+      nextOrderId: () => this.nextOrderId++,
+    };
   }
 
   private plannerHost(): PlannerHost {

@@ -22,7 +22,14 @@ export interface FillContext {
  * closed part realises its PnL against the settlement account, the fee goes to the fees account, an opened isolated
  * part gets its margin, and the order's reservation keeps only what its rest still needs. Returns the holding.
  */
-export function settleFill(ctx: FillContext, order: ContractOrder, contracts: number, ticks: number, maker: boolean) {
+export function settleFill(
+  ctx: FillContext,
+  order: ContractOrder,
+  contracts: number,
+  ticks: number,
+  maker: boolean,
+  feeRate: bigint = maker ? ctx.contract.makerRate : ctx.contract.takerRate,
+) {
   const { contract } = ctx;
   const holding = ctx.holdings.slot(order.userId, order.symbol, order.positionSide, ctx.settings);
   const before = holding.position;
@@ -32,10 +39,10 @@ export function settleFill(ctx: FillContext, order: ContractOrder, contracts: nu
   order.filled += contracts;
   order.cost += value;
   if (before && result.closed > 0) realize(ctx, holding, before, result, order);
-  if (!before || result.closed === before.contracts) openSlot(holding, ctx, order);
+  if (result.position && (!before || before.sign !== result.position.sign)) openSlot(holding, ctx, order);
   const opened = contracts - result.closed;
   const feeKind = result.closed > 0 ? closeKind(order, before as Position) : openKind(result.position as Position);
-  const fee = payMinor(contract, applyRateCeil(value, maker ? contract.makerRate : contract.takerRate));
+  const fee = payMinor(contract, applyRateCeil(value, feeRate));
   order.fee += payFromOrder(ctx, order, fee, feeKind);
   if (opened > 0 && holding.marginModel === MarginModel.isolated) {
     const margin = payMinor(contract, initialMargin(notional(contract.grid, opened, ticks), holding.leverage));

@@ -23,6 +23,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('plan' as const), user, side, price, volume }),
   fc.record({ kind: fc.constant('index' as const), price }),
   fc.record({ kind: fc.constant('mark' as const), price }),
+  fc.record({ kind: fc.constant('mark' as const), price: fc.integer({ min: 500_000, max: 1_500_000 }) }),
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
@@ -78,11 +79,13 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
   }
 }
 
-describe('contract money is conserved (property)', () => {
-  it('over random orders, closes, cancels, plans, TP/SL, trailing stops, price moves, leverage and mode changes: per coin, positions net to zero', () => {
+describe('contract money is conserved and nobody without a position pays (property)', () => {
+  it('over random orders, closes, cancels, plans, TP/SL, trailing stops, price moves, leverage and mode changes, liquidations and ADL: per coin, positions net to zero', () => {
     fc.assert(
-      fc.property(fc.array(action, { minLength: 1, maxLength: 80 }), (actions) => {
+      fc.property(fc.array(action, { minLength: 1, maxLength: 80 }), fc.boolean(), (actions, funded) => {
         const { engine, accounts } = engineWith({
+          0: funded ? 1_000_000 * USDT : 0,
+          5: 7_000 * USDT,
           1: 20_000 * USDT,
           2: 20_000 * USDT,
           3: 5_000 * USDT,
@@ -102,6 +105,8 @@ describe('contract money is conserved (property)', () => {
             for (const h of engine.holdings.openOf(u)) isolated += h.isolatedMargin;
             expect(accounts.walletBalance(u, 'contract', 'USDT').frozen).toBe(reserved + isolated);
           }
+          // User 5 never trades: whatever liquidations and deleveraging happen, it never pays for them.
+          expect(accounts.walletBalance(5, 'contract', 'USDT')).toMatchObject({ available: 7_000 * USDT, frozen: 0 });
         }
       }),
       { numRuns: 150 },

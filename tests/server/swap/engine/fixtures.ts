@@ -2,7 +2,8 @@ import { OrderType, Side } from '../../../../common/trading.ts';
 import { swapContracts } from '../../../../server/db/seed/catalogue.ts';
 import { Accounts } from '../../../../server/ledger/accounts.ts';
 import { type Contract, contractOf } from '../../../../server/swap/engine/contract.ts';
-import { SwapEngine, type SwapPlace } from '../../../../server/swap/engine/engine.ts';
+import { SwapEngine } from '../../../../server/swap/engine/engine.ts';
+import type { SwapPlace } from '../../../../server/swap/engine/types.ts';
 import { riskTablesFor } from '../../../../server/swap/risk-tables.ts';
 
 /** A seeded perpetual in engine units (BTC: ticks of 0.1, contracts of 0.001 BTC; ETH: 0.01 and 0.01). */
@@ -34,6 +35,7 @@ export function engineWith(funds: Record<number, number>) {
   let now = 1_000;
   const engine = new SwapEngine([seededContract('BTC'), seededContract('ETH')], accounts, () => now);
   for (const [user, amount] of Object.entries(funds)) {
+    if (amount === 0) continue;
     accounts.transfer(`fund:${user}`, 0, [
       {
         from: { system: 'external' },
