@@ -6,7 +6,9 @@ import {
   PricePreference,
   type TpslMode,
 } from '../../../common/margin/codes.ts';
+import { settleFunding } from '../../../common/margin/funding.ts';
 import { notional } from '../../../common/margin/grid.ts';
+import type { Position } from '../../../common/margin/position.ts';
 import { notionalCap } from '../../../common/margin/tiers.ts';
 import { isLegTriggerValid } from '../../../common/margin/triggers.ts';
 import { OrderType, Side } from '../../../common/trading.ts';
@@ -21,7 +23,9 @@ import {
   freeToUse,
   isolatedTopUp,
   type MarkOf,
+  payMinor,
   positionExposure,
+  receiveMinor,
   removableMargin,
   reservationOfValue,
 } from './margin-check.ts';
@@ -29,7 +33,7 @@ import { type ContractOrder, type PositionSide, signOf } from './order.ts';
 import { execRefusal, type PlanExecution, Planner, type PlannerHost } from './planner.ts';
 import { PlanBook, PlanStatus, type Prices, type SwapPlan } from './plans.ts';
 import type { SwapEvent, SwapMarket, SwapPlace, SwapRejectReason, SwapResult } from './types.ts';
-import { SwapKind, SwapWallet } from './wallet.ts';
+import { FUNDING_HOUSE_ACCOUNT, SwapKind, SwapWallet } from './wallet.ts';
 
 const positiveInt = (n: number) => Number.isSafeInteger(n) && n > 0;
 
@@ -582,6 +586,66 @@ export class SwapEngine {
     this.liquidator.sweep(market);
     this.runPlans(market);
     return { ok: true, order: null, events: this.events };
+  }
+
+  /**
+   * Funding settlement at `mark` with `rate` (10^-8, positive: longs pay): one ledger move per position, payers
+   * rounded up and receivers down, the difference kept by the house account, so the sum over accounts is exactly
+   * zero (research §1.2). Isolated positions pay from and receive into their margin. Then the sweep runs: a payment
+   * may take a position to its maintenance.
+   */
+  settleFunding(symbol: string, rate: bigint, mark: number): SwapResult {
+    this.events = [];
+    const market = this.markets.get(symbol);
+    if (!market) return this.reject('unknownContract');
+    if (!positiveInt(mark)) return this.reject('badPrice');
+    const wallet = this.wallets.get(market.contract.settle) as SwapWallet;
+    const holdings = [...this.holdings.openOn(symbol)];
+    const funded = holdings.map((h, id) => ({
+      id,
+      sign: (h.position as Position).sign,
+      contracts: (h.position as Position).contracts,
+    }));
+    const { payments } = settleFunding(market.contract.grid, rate, mark, funded);
+    const time = this.clock();
+    const txn = `swap-funding:${symbol}:${time}`;
+    // Payers first, so the house holds what it pays out.
+    const order = holdings
+      .map((h, id) => ({ h, fine: payments.get(id) ?? 0n }))
+      .sort((a, b) => (a.fine < b.fine ? -1 : 1));
+    for (const { h, fine } of order) {
+      const amount = this.fundingMove(market, wallet, h, fine, txn, time);
+      if (amount !== 0) {
+        const { userId, positionSide } = h;
+        this.events.push({ type: 'funding', userId, symbol, positionSide, amount, rate, mark, time });
+      }
+    }
+    this.liquidator.sweep(market);
+    return { ok: true, order: null, events: this.events };
+  }
+
+  /** One position's funding on the ledger; returns the signed ledger amount that moved. */
+  private fundingMove(market: SwapMarket, wallet: SwapWallet, h: Holding, fine: bigint, txn: string, time: number) {
+    const isolated = h.marginModel === MarginModel.isolated;
+    const pocket = isolated ? wallet.frozen(h.userId) : wallet.free(h.userId);
+    const house = { system: FUNDING_HOUSE_ACCOUNT };
+    if (fine < 0n) {
+      const due = payMinor(market.contract, -fine);
+      const paid = wallet.takeUpTo(
+        pocket,
+        FUNDING_HOUSE_ACCOUNT,
+        isolated ? Math.min(due, h.isolatedMargin) : due,
+        SwapKind.funding,
+        txn,
+        time,
+      );
+      if (isolated) h.isolatedMargin -= paid;
+      return -paid;
+    }
+    const received = receiveMinor(market.contract, fine);
+    wallet.move(house, pocket, received, SwapKind.funding, txn, time);
+    if (isolated) h.isolatedMargin += received;
+    return received;
   }
 
   /** The index price moved: plans watching it fire. */

@@ -47,6 +47,8 @@ export class Liquidator {
   sweep(market: SwapMarket): void {
     const { holdings, fundUserId } = this.host;
     const mark = market.mark;
+    // No mark yet (a fresh market): nothing can be measured.
+    if (mark <= 0) return;
     const symbol = market.contract.symbol;
     const crossUsers = new Set<number>();
     for (const h of [...holdings.openOn(symbol)]) {

@@ -33,6 +33,17 @@ export type SwapEvent =
   | { type: 'trade'; trade: SwapTrade }
   | { type: 'position'; holding: Holding }
   | { type: 'plan'; plan: SwapPlan }
+  /** Funding paid (amount < 0) or received by one position at a settlement, ledger units. */
+  | {
+      type: 'funding';
+      userId: number;
+      symbol: string;
+      positionSide: PositionSide;
+      amount: number;
+      rate: bigint;
+      mark: number;
+      time: number;
+    }
   /** A position liquidated at its bankruptcy price (the public liquidation feed and the user's notice). */
   | {
       type: 'liquidation';

@@ -22,6 +22,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('trail' as const), user, rate: fc.bigInt({ min: 100_000n, max: 10_000_000n }) }),
   fc.record({ kind: fc.constant('plan' as const), user, side, price, volume }),
   fc.record({ kind: fc.constant('index' as const), price }),
+  fc.record({ kind: fc.constant('funding' as const), price, rate: fc.bigInt({ min: -3_000_000n, max: 3_000_000n }) }),
   fc.record({ kind: fc.constant('mark' as const), price }),
   fc.record({ kind: fc.constant('mark' as const), price: fc.integer({ min: 500_000, max: 1_500_000 }) }),
 );
@@ -73,6 +74,9 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
     case 'index':
       engine.setIndex('BTC_USDT', a.price);
       return;
+    case 'funding':
+      engine.settleFunding('BTC_USDT', a.rate, a.price);
+      return;
     case 'mark':
       engine.setMark('BTC_USDT', a.price);
       return;
@@ -80,7 +84,7 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
 }
 
 describe('contract money is conserved and nobody without a position pays (property)', () => {
-  it('over random orders, closes, cancels, plans, TP/SL, trailing stops, price moves, leverage and mode changes, liquidations and ADL: per coin, positions net to zero', () => {
+  it('over random orders, closes, cancels, plans, TP/SL, trailing stops, funding, price moves, leverage and mode changes, liquidations and ADL: per coin, positions net to zero', () => {
     fc.assert(
       fc.property(fc.array(action, { minLength: 1, maxLength: 80 }), fc.boolean(), (actions, funded) => {
         const { engine, accounts } = engineWith({
