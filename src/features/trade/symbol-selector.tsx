@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote, type SymbolThumb } from '../../../common/market.ts';
+import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent, formatPrice } from '../../format/price.ts';
 import { ChevronDownIcon, SearchIcon } from '../../ui/icons.tsx';
@@ -24,8 +25,8 @@ function useLiveRows(thumbs: readonly SymbolThumb[]): SelectorRow[] {
     if (tickers) {
       const width = tickers.symbols.length ? tickers.values.length / tickers.symbols.length : 0;
       tickers.symbols.forEach((s, i) => {
-        const price = tickers.values[i * width] ?? Number.NaN;
-        const rate = tickers.values[i * width + 2] ?? Number.NaN;
+        const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
+        const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
         if (Number.isFinite(price)) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
       });
     }

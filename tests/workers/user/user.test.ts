@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserFrame } from '../../../common/protocol.ts';
 import { USER_FILLS_CAP, USER_ORDERS_CAP, UserChannel } from '../../../workers/user/index.ts';
+import { spotFill } from '../../common/spot-fill.ts';
 import { spotOrder } from '../../common/spot-order.ts';
 
 const order = (orderId: number, fields: Record<string, unknown> = {}) => ({
@@ -10,19 +11,7 @@ const order = (orderId: number, fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-const fill = (tradeId: number, orderId = 1) => ({
-  tradeId,
-  orderId,
-  symbol: 'BTC/USDT',
-  direction: 1,
-  price: '60000',
-  amount: '0.01',
-  turnover: '600',
-  fee: '0.00001',
-  feeCoin: 'BTC',
-  maker: false,
-  time: 2000 + tradeId,
-});
+const fill = (tradeId: number) => ({ ...spotFill(tradeId) });
 
 /** A user channel fed frame after frame with seq 1, 2, … */
 function channel() {

@@ -1,0 +1,96 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../shell/helpers.ts';
+
+/**
+ * The user's orders are state kept by the private channel, not a doorbell for REST reloads (DESIGN §2, issue 18): once
+ * /trade has settled, placing a spot order costs one request (its POST) and cancelling it one (its cancel).
+ */
+
+/** A window in which a reload set off by the channel's news (the old way: 300 ms after each burst) would show. */
+const QUIET_MS = 1500;
+
+/**
+ * Resolves once the page has had no HTTP request in flight or started for `ms` (Playwright's `networkidle` never comes
+ * here: the page keeps its socket and its worker's history fetches count).
+ */
+async function quiet(page: Page, ms: number): Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  const start = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const end = () => {
+    inFlight--;
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  await expect.poll(() => inFlight <= 0 && Date.now() - last >= ms, { timeout: 15_000, intervals: [100] }).toBe(true);
+  page.off('request', start);
+  page.off('requestfinished', end);
+  page.off('requestfailed', end);
+}
+
+/** Every HTTP request the page makes from now on (sockets are not requests). */
+function recordRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (/^https?:/.test(request.url())) seen.push(request);
+  });
+  return seen;
+}
+
+const described = (requests: readonly Request[]) => requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+
+const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
+
+test.afterEach(async ({ request }) => {
+  // Leave no open order behind for the other journeys.
+  const login = await request.post('/uc/login', {
+    form: { username: 'demo@tickstream.local', password: 'Tickstream2026' },
+  });
+  const token = login.headers()['x-auth-token'] ?? '';
+  await request.post('/exchange/order/cancel-all', { headers: { 'x-auth-token': token } });
+});
+
+test('placing a limit order costs one request, its POST, and cancelling it one, its cancel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
+  await signIn(page, request);
+  await page.goto('/trade/BTC-USDT');
+  const book = page.locator('.trade-book');
+  await expect(book.locator('.feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  // Settled: the spot account answered, the user's state is loaded and live, the order book has its levels.
+  await expect(page.getByTestId('available-buy')).toHaveText(/^\d[\d.]* USDT$/, { timeout: 10_000 });
+  await expect(page.locator('.trade-orders')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(book).toHaveAttribute('data-best-bid', /^\d/);
+  await quiet(page, QUIET_MS);
+
+  const placing = recordRequests(page);
+  const bid = Number(await book.getAttribute('data-best-bid'));
+  // Forty dollars under the best bid: it rests, within the 50 levels the book shows.
+  const price = (Math.floor(bid) - 40).toFixed(2);
+  const buy = page.locator('form.entry-side[data-side="buy"]');
+  await buy.getByLabel('Price', { exact: true }).fill(price);
+  await buy.getByLabel('Amount').fill('0.01');
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(openRows(page)).toHaveCount(1);
+  await expect(openRows(page).first()).toContainText(String(Number(price)));
+  await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
+  await page.waitForTimeout(QUIET_MS);
+  expect(described(placing)).toEqual(['POST /exchange/order/add']);
+
+  const cancelling = recordRequests(page);
+  const id = await openRows(page).first().getAttribute('data-order-id');
+  await openRows(page).first().getByRole('button', { name: 'Cancel' }).click();
+  await expect(openRows(page)).toHaveCount(0);
+  await expect(book).toHaveAttribute('data-own-levels', '');
+  await page.waitForTimeout(QUIET_MS);
+  expect(described(cancelling)).toEqual([`POST /exchange/order/cancel/${id}`]);
+});
