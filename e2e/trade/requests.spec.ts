@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../shell/helpers.ts';
+import { cancelDemoOrders, openRows, openTrade } from './helpers.ts';
 
 /**
  * The user's orders are state kept by the private channel, not a doorbell for REST reloads (DESIGN §2, issue 18): once
@@ -45,29 +45,17 @@ function recordRequests(page: Page): Request[] {
 
 const described = (requests: readonly Request[]) => requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
 
-const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
-
-test.afterEach(async ({ request }) => {
-  // Leave no open order behind for the other journeys.
-  const login = await request.post('/uc/login', {
-    form: { username: 'demo@tickstream.local', password: 'Tickstream2026' },
-  });
-  const token = login.headers()['x-auth-token'] ?? '';
-  await request.post('/exchange/order/cancel-all', { headers: { 'x-auth-token': token } });
-});
+// Leave no open order behind for the other journeys.
+test.afterEach(({ request }) => cancelDemoOrders(request));
 
 test('placing a limit order costs one request, its POST, and cancelling it one, its cancel', async ({
   page,
   request,
 }) => {
   test.setTimeout(60_000);
-  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-  await signIn(page, request);
-  await page.goto('/trade/BTC-USDT');
+  await openTrade(page, request);
   const book = page.locator('.trade-book');
-  await expect(book.locator('.feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
-  // Settled: the spot account answered, the user's state is loaded and live, the order book has its levels.
-  await expect(page.getByTestId('available-buy')).toHaveText(/^\d[\d.]* USDT$/, { timeout: 10_000 });
+  // Settled: the book is live, the spot account answered, the user's state is loaded and live.
   await expect(page.locator('.trade-orders')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
   await expect(book).toHaveAttribute('data-best-bid', /^\d/);
   await quiet(page, QUIET_MS);
