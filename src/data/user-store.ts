@@ -41,8 +41,8 @@ const retryDelay = (failures: number) => Math.min(30_000, 1000 * 2 ** (failures 
  * channel alone. The load goes to the worker, which merges it under what the channel told meanwhile.
  */
 export class UserStore {
-  /** The stale round being loaded (`restarts:resyncs`), until the state is live. */
-  private loading: string | null = null;
+  /** The load of a stale round (`restarts:resyncs`) running or answered, until the state is live. */
+  private loading: { round: string } | null = null;
   private failures = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private derived: { snapshot: UserSnapshot; state: UserState } | null = null;
@@ -56,6 +56,8 @@ export class UserStore {
   /** Follows the user's state with the session `token` (the worker's socket authenticates with it first). */
   watch(token: string, listener: () => void): () => void {
     this.client.auth(token);
+    // No view yet: a new one is opened, with a state of its own. A load still running for an earlier one is dropped.
+    if (this.snapshots.get(USER_VIEW) === null) this.forget();
     const subscription = this.snapshots.watch(USER_VIEW, () => {
       this.check();
       listener();
@@ -83,6 +85,13 @@ export class UserStore {
     this.check();
   }
 
+  private forget(): void {
+    this.loading = null;
+    this.failures = 0;
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+  }
+
   /** Loads a stale round once: a snapshot of the same round arriving meanwhile does not load again. */
   private check(): void {
     const snapshot = this.snapshots.get(USER_VIEW) as UserSnapshot | null;
@@ -94,11 +103,12 @@ export class UserStore {
       return;
     }
     const round = `${this.client.restarts()}:${health.resyncs}`;
-    if (this.loading === round || this.retry !== null) return;
-    this.loading = round;
+    if (this.loading?.round === round || this.retry !== null) return;
+    const ticket = { round };
+    this.loading = ticket;
     const asked = { resyncs: health.resyncs, seq: health.seq };
     const failed = () => {
-      if (this.loading !== round) return;
+      if (this.loading !== ticket) return;
       this.loading = null;
       this.retry = setTimeout(
         () => {
@@ -109,7 +119,7 @@ export class UserStore {
       );
     };
     this.load().then((answer) => {
-      if (this.loading !== round) return;
+      if (this.loading !== ticket) return;
       if (answer) this.client.loadUser({ ...asked, ...answer });
       else failed();
     }, failed);

@@ -107,6 +107,23 @@ describe('the user store', () => {
     expect(store.get()?.version).toBe((state?.version ?? 0) + 1);
   });
 
+  it('drops a load still running when its view closed, and loads the next view afresh', async () => {
+    const { store, load, answers, worker } = setup();
+    const stop = store.watch('token', () => {});
+    await flush();
+    worker().post(() => user('stale', 0, 5));
+    stop();
+    store.watch('token', () => {});
+    await flush();
+    // The new view's state starts stale at round 0 too: loaded again, and the first answer goes nowhere.
+    worker().post(() => user('stale', 0, 0));
+    expect(load).toHaveBeenCalledTimes(2);
+    answers[0]?.({ orders: [], balances: [] });
+    answers[1]?.({ orders: [spotOrder(1)], balances: [] });
+    await flush();
+    expect(worker().loads).toEqual([{ resyncs: 0, seq: 0, orders: [spotOrder(1)], balances: [] }]);
+  });
+
   it('loads again in a worker that replaced a dead one, whose state starts stale at round 0 again', async () => {
     const { store, load, answers, worker, workers } = setup();
     store.watch('token', () => {});
