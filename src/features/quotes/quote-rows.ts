@@ -4,8 +4,6 @@ import type { SpotQuote, SymbolThumb } from '../../../common/market.ts';
 import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../workers/api.ts';
 import { type SelectorRow, type SelectorTab, selectorRows, symbolFromParam } from '../trade/market.ts';
 
-export { TICKER_COLUMNS };
-
 export const QUOTE_TABS = ['optional', 'spot', 'contract', 'rank'] as const;
 export type QuoteTab = (typeof QUOTE_TABS)[number];
 
