@@ -34,13 +34,22 @@ async function quiet(page: Page, ms: number): Promise<void> {
   page.off('requestfailed', end);
 }
 
-/** Every HTTP request the page makes from now on (sockets are not requests). */
+/**
+ * Every fetch and XHR the page (and its dedicated workers) makes from now on, whatever its path: a reload of orders,
+ * balances or the account would show here (sockets are not requests, and nothing else is loaded once /trade settled).
+ */
 function recordRequests(page: Page): Request[] {
   const seen: Request[] = [];
   page.on('request', (request) => {
-    if (/^https?:/.test(request.url())) seen.push(request);
+    if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') seen.push(request);
   });
   return seen;
+}
+
+/** The quote coin the buy form says is available, as a number. */
+async function availableQuote(page: Page): Promise<number> {
+  const text = (await page.getByTestId('available-buy').textContent()) ?? '';
+  return Number(text.replace(/[^\d.]/g, ''));
 }
 
 const described = (requests: readonly Request[]) => requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
@@ -48,7 +57,7 @@ const described = (requests: readonly Request[]) => requests.map((r) => `${r.met
 // Leave no open order behind for the other journeys.
 test.afterEach(({ request }) => cancelDemoOrders(request));
 
-test('placing a limit order costs one request, its POST, and cancelling it one, its cancel', async ({
+test('placing a limit order costs one request, its POST, until it is listed and the balance updated; cancelling one, its cancel', async ({
   page,
   request,
 }) => {
@@ -60,17 +69,22 @@ test('placing a limit order costs one request, its POST, and cancelling it one, 
   await expect(book).toHaveAttribute('data-best-bid', /^\d/);
   await quiet(page, QUIET_MS);
 
-  const placing = recordRequests(page);
   const bid = Number(await book.getAttribute('data-best-bid'));
   // Forty dollars under the best bid: it rests, within the 50 levels the book shows.
   const price = (Math.floor(bid) - 40).toFixed(2);
   const buy = page.locator('form.entry-side[data-side="buy"]');
   await buy.getByLabel('Price', { exact: true }).fill(price);
   await buy.getByLabel('Amount').fill('0.01');
+  const before = await availableQuote(page);
+
+  // From the click until the order is in the open-orders panel, its level marked in the book and the USDT it froze
+  // gone from the available balance, then a quiet window for any reload the channel's news might set off.
+  const placing = recordRequests(page);
   await buy.getByRole('button', { name: 'Buy BTC' }).click();
   await expect(openRows(page)).toHaveCount(1);
   await expect(openRows(page).first()).toContainText(String(Number(price)));
   await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
+  await expect.poll(() => availableQuote(page)).toBeLessThan(before);
   await page.waitForTimeout(QUIET_MS);
   expect(described(placing)).toEqual(['POST /exchange/order/add']);
 
@@ -79,6 +93,8 @@ test('placing a limit order costs one request, its POST, and cancelling it one, 
   await openRows(page).first().getByRole('button', { name: 'Cancel' }).click();
   await expect(openRows(page)).toHaveCount(0);
   await expect(book).toHaveAttribute('data-own-levels', '');
+  // The frozen USDT is available again.
+  await expect.poll(() => availableQuote(page)).toBe(before);
   await page.waitForTimeout(QUIET_MS);
   expect(described(cancelling)).toEqual([`POST /exchange/order/cancel/${id}`]);
 });
