@@ -146,23 +146,7 @@ function SelectorPopover(props: {
       ? t('trade.selector.favouritesCount', { count: favourites.symbols.size })
       : t('trade.selector.favourites');
 
-  let empty: React.ReactNode = null;
-  if (tab === 'favourites' && !isLogin)
-    empty = (
-      <div className="selector-empty" data-testid="favourites-login">
-        <p>{t('trade.selector.loginPrompt')}</p>
-        <button type="button" className="btn-primary" onClick={() => navigate('/login')}>
-          {t('trade.selector.login')}
-        </button>
-      </div>
-    );
-  else if (tab === 'contract') empty = <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
-  else if (shown.length === 0)
-    empty = (
-      <p className="selector-empty">
-        {tab === 'favourites' && query === '' ? t('trade.selector.noFavourites') : t('trade.selector.noMatch')}
-      </p>
-    );
+  const listed = tab !== 'contract' && (tab !== 'favourites' || isLogin) && shown.length > 0;
 
   return (
     <div className="selector-popover" role="dialog" aria-label={t('trade.selector.open')} style={{ width: 550 }}>
@@ -192,7 +176,9 @@ function SelectorPopover(props: {
           ))}
         </div>
       )}
-      {empty ?? (
+      {!listed ? (
+        <SelectorEmpty tab={tab} isLogin={isLogin} query={query} onLogin={() => navigate('/login')} />
+      ) : (
         <div className="selector-list">
           <table>
             <thead>
@@ -251,5 +237,26 @@ function SelectorPopover(props: {
         </div>
       )}
     </div>
+  );
+}
+
+/** What the popover shows instead of rows: a login prompt, the contract tab's note, or "nothing matches". */
+function SelectorEmpty(props: { tab: SelectorTab; isLogin: boolean; query: string; onLogin: () => void }) {
+  const { tab, isLogin, query, onLogin } = props;
+  const { t } = useTranslation();
+  if (tab === 'favourites' && !isLogin)
+    return (
+      <div className="selector-empty" data-testid="favourites-login">
+        <p>{t('trade.selector.loginPrompt')}</p>
+        <button type="button" className="btn-primary" onClick={onLogin}>
+          {t('trade.selector.login')}
+        </button>
+      </div>
+    );
+  if (tab === 'contract') return <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
+  return (
+    <p className="selector-empty">
+      {tab === 'favourites' && query === '' ? t('trade.selector.noFavourites') : t('trade.selector.noMatch')}
+    </p>
   );
 }
