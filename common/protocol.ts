@@ -178,9 +178,15 @@ export interface CandlesFrame {
   candles: number[];
 }
 
+/**
+ * The private channel (after `auth`): the signed-in user's orders, fills and balances as they are committed, each the
+ * whole latest state of its object. `seq` numbers the user frames of one connection from 1, starting again when `user`
+ * is subscribed afresh: a number skipped means something was lost, and the client reloads its state over REST.
+ */
 export interface UserFrame {
   ch: 'user';
   kind: 'order' | 'fill' | 'balance';
+  seq: number;
   t: number;
   data: Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 /**
  * The data plane's wire types between a page and its worker (comlink), alone in one file as comlink keeps its
- * protocol: the page opens views, the worker posts batches of columnar snapshots, transferred, never cloned.
+ * protocol: the page opens views, the worker posts batches of columnar snapshots, transferred, never cloned. The one
+ * place where the snapshots' column layouts are declared: the worker writes them and the UI reads them from here.
  */
 import type { CandleInterval } from '../common/protocol.ts';
 import type { SpotBalance, SpotFill, SpotOrder } from '../common/trading.ts';
@@ -24,7 +25,7 @@ export type ViewSpec =
       symbols: string[];
     }
   | { kind: 'candles'; symbol: string; interval: CandleInterval }
-  /** The signed-in user's orders, fills and balances (after `auth`); a reconnect may miss some: refetch then. */
+  /** The signed-in user's orders, fills, balances and positions (after `auth`), loaded by the page (`loadUser`). */
   | { kind: 'user' };
 
 /** The socket's state as a view shows it. */
@@ -38,7 +39,13 @@ export type BookStatus = 'live' | 'stale' | 'resyncing';
  */
 export type HistoryStatus = 'loading' | 'loaded' | 'retrying';
 
-/** Health of the feed and, for a book view, of its book; for a candles view, of its history. */
+/**
+ * The user state's: `stale` until a REST load is merged ({@link DataPlaneApi.loadUser}), and again after a reconnect
+ * or a gap in the channel's `seq`; `live` while every frame since the load has arrived.
+ */
+export type UserStatus = 'stale' | 'live';
+
+/** Health of the feed and, for a book view, of its book; for a candles view, of its history; for the user view, of its state. */
 export interface Health {
   feed: FeedState;
   /** Ms since the last frame of the socket. */
@@ -49,23 +56,111 @@ export interface Health {
   book?: { status: BookStatus; seq: number; resyncs: number; duplicates: number };
   /** Candles views only; `failures` counts failed fetches since the last success. */
   history?: { status: HistoryStatus; failures: number };
+  /**
+   * User view only. `seq` of the last frame applied, `resyncs` the times the state went stale after a reconnect or a
+   * gap (a load names the one it answers), `duplicates` frames dropped as already applied.
+   */
+  user?: { status: UserStatus; seq: number; resyncs: number; duplicates: number };
 }
+
+// ─── Column layouts ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Columns of a book side: `[price, volume, cumVolume, value]` per level, best first. */
 export const BOOK_COLUMNS = 4;
+export const BOOK_COLUMN = { price: 0, volume: 1, cumVolume: 2, value: 3 } as const;
+/**
+ * Columns of a book side's own-order marks: one per level of the side, in the same order, the user's resting volume
+ * at that level (0: none). Empty when the user holds no resting order on the side.
+ */
+export const OWN_COLUMNS = 1;
 /** Columns of a trade: `[price, side, volume, time]`, newest first. */
 export const TRADE_COLUMNS = 4;
+export const TRADE_COLUMN = { price: 0, side: 1, volume: 2, time: 3 } as const;
 /** Columns of a candle: `[openTime, open, high, low, close, volume]`, oldest first. */
 export const CANDLE_COLUMNS = 6;
+export const CANDLE_COLUMN = { openTime: 0, open: 1, high: 2, low: 3, close: 4, volume: 5 } as const;
+/**
+ * Columns of a ticker, per symbol: `[price, change, changeRate, high, low, volume, amount, time]` (change and rate by
+ * the spec's ticker math, workers/ticker), then, when asked for {@link STOCK_TICKER_COLUMNS}, `[openPrice, high52w,
+ * low52w]` (NaN when the wire ticker lacks them).
+ */
+export const TICKER_COLUMNS = 8;
+/** Columns per symbol with the stock extras. */
+export const STOCK_TICKER_COLUMNS = 11;
+export const TICKER_COLUMN = {
+  price: 0,
+  change: 1,
+  changeRate: 2,
+  high: 3,
+  low: 4,
+  volume: 5,
+  amount: 6,
+  time: 7,
+  openPrice: 8,
+  high52w: 9,
+  low52w: 10,
+} as const;
+
+// ─── The user's state ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A balance of the spot wallet as the user view holds it. `told` orders the channel's news: it grows with each frame
+ * the worker applies, and is 0 for a balance that came from a REST load.
+ */
+export interface UserBalance extends SpotBalance {
+  told: number;
+}
+
+/** A contract position (spec trading: positionId, direction, margin); empty until the contract terminal fills it. */
+export interface UserPosition {
+  positionId: number;
+  symbol: string;
+  /** 1 long, 2 short. */
+  direction: 1 | 2;
+  margin: string;
+}
+
+/**
+ * What the page fetched over REST for a stale user view: open orders (every market) and spot balances (every coin),
+ * with the `resyncs` and `seq` of the user view's health as they were when the fetch began. The worker merges it under
+ * whatever the channel told after `seq`, and ignores a load for another `resyncs`.
+ */
+export interface UserLoad {
+  resyncs: number;
+  seq: number;
+  orders: SpotOrder[];
+  balances: SpotBalance[];
+}
+
+// ─── Snapshots ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export type Snapshot =
-  | { kind: 'book'; bids: Float64Array; asks: Float64Array; health: Health }
+  /** `ownBids`/`ownAsks`: {@link OWN_COLUMNS} per level of `bids`/`asks`, or empty. */
+  | {
+      kind: 'book';
+      bids: Float64Array;
+      asks: Float64Array;
+      ownBids: Float64Array;
+      ownAsks: Float64Array;
+      health: Health;
+    }
   | { kind: 'trades'; trades: Float64Array; health: Health }
-  /** `values` holds TICKER_COLUMNS numbers per symbol of `symbols` (workers/ticker). */
+  /** `values` holds TICKER_COLUMNS numbers per symbol of `symbols`. */
   | { kind: 'tickers'; symbols: string[]; values: Float64Array; health: Health }
   | { kind: 'candles'; candles: Float64Array; health: Health }
-  /** Latest state of each order (most recently changed first), fill (newest first) and balance told since opening. */
-  | { kind: 'user'; orders: SpotOrder[]; fills: SpotFill[]; balances: SpotBalance[]; health: Health };
+  /**
+   * Small and rare, so cloned objects rather than columns: the open orders of every market and the orders changed
+   * lately (most recently changed first), fills told since the view opened (newest first), every coin's balance,
+   * positions.
+   */
+  | {
+      kind: 'user';
+      orders: SpotOrder[];
+      fills: SpotFill[];
+      balances: UserBalance[];
+      positions: UserPosition[];
+      health: Health;
+    };
 
 /** What one publish tick carries to one page: the views that changed since their last post. */
 export interface SnapshotBatch {
@@ -91,6 +186,8 @@ export interface DataPlaneApi {
   setRate(hz: PublishRate): void;
   /** The session token for the private `user` channel. */
   auth(token: string): void;
+  /** The page's REST answer for a stale user view (see {@link UserLoad}). */
+  loadUser(load: UserLoad): void;
   /** The page's watchdog: a worker that stops answering is replaced. */
   ping(t: number): number;
 }

@@ -6,7 +6,8 @@ import { transfer } from 'comlink';
 import { WS_PATH } from '../common/protocol.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed } from './feed/index.ts';
-import { DataPlane, type MarketGrid, realScheduler } from './publish/index.ts';
+import { DataPlane, realScheduler } from './publish/index.ts';
+import type { MarketGrid } from './sources/index.ts';
 
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
 const PAGE_IDLE_MS = 15_000;

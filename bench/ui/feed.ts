@@ -56,9 +56,10 @@ export interface FeedOptions {
   markets: number;
 }
 
-export async function startFeed(options: FeedOptions): Promise<FeedServer> {
+/** Each market's frames, made on its first subscription: null for a symbol that is not one of the bench's. */
+function marketFrames(options: FeedOptions): (symbol: string) => Market | null {
   const markets = new Map<number, Market>();
-  const marketOf = (symbol: string): Market | null => {
+  return (symbol) => {
     const i = Number(/^BK(\d+)\/USDT$/.exec(symbol)?.[1] ?? Number.NaN);
     if (!Number.isInteger(i) || i < 0 || i >= options.markets) return null;
     let market = markets.get(i);
@@ -74,8 +75,11 @@ export async function startFeed(options: FeedOptions): Promise<FeedServer> {
     }
     return market;
   };
+}
 
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+/** The page, its bundles and the market list the worker reads its grids from. */
+function serveFiles(options: FeedOptions): Server {
+  return createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/market/symbol-thumb') {
       const data = Array.from({ length: options.markets }, (_, i) => ({ symbol: symbolOf(i), ...GRID }));
@@ -89,9 +93,63 @@ export async function startFeed(options: FeedOptions): Promise<FeedServer> {
     }
     response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
   });
+}
 
+/** A socket's state: the books it is being streamed. */
+interface Socket {
+  json: boolean;
+  streams: Map<string, Stream>;
+}
+
+/** Applies a client frame (`sub`/`unsub` of depth channels) to a socket's streams. */
+function onClientFrame(state: Socket, data: Buffer, binary: boolean, marketOf: (symbol: string) => Market | null) {
+  let frame: { op?: unknown; ch?: unknown };
+  try {
+    frame = (binary ? unpackr.unpack(data) : JSON.parse(data.toString())) as typeof frame;
+  } catch {
+    return;
+  }
+  if (!Array.isArray(frame.ch)) return;
+  for (const ch of frame.ch) {
+    if (typeof ch !== 'string') continue;
+    if (frame.op === 'unsub') {
+      state.streams.delete(ch);
+      continue;
+    }
+    const market = frame.op === 'sub' && ch.startsWith('depth:') ? marketOf(ch.slice(6)) : null;
+    // A (repeated) sub starts the book over from its snapshot; the seq goes back to 0 with it.
+    if (market) state.streams.set(ch, { market, next: 0, start: performance.now() });
+  }
+}
+
+/** Sends every frame that is due on every socket: the snapshot at once, then diff k at start + k / rate. Returns diffs sent. */
+function pump(open: Map<WebSocket, Socket>, rate: number): number {
+  const now = performance.now();
+  let sent = 0;
+  for (const [ws, state] of open) {
+    for (const stream of state.streams.values()) {
+      const frames = state.json ? stream.market.json : stream.market.msgpack;
+      const due = Math.floor(((now - stream.start) * rate) / 1000);
+      while (stream.next <= due) {
+        if (stream.next >= frames.length) {
+          stream.next = 0;
+          stream.start = now;
+          break;
+        }
+        ws.send(frames[stream.next] as string | Buffer);
+        if (stream.next > 0) sent++;
+        stream.next++;
+      }
+    }
+  }
+  return sent;
+}
+
+export async function startFeed(options: FeedOptions): Promise<FeedServer> {
+  const marketOf = marketFrames(options);
+  const server = serveFiles(options);
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-  const open = new Map<WebSocket, { json: boolean; streams: Map<string, Stream> }>();
+  const open = new Map<WebSocket, Socket>();
   let sent = 0;
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -101,53 +159,18 @@ export async function startFeed(options: FeedOptions): Promise<FeedServer> {
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
-      const state = { json: path === '/json', streams: new Map<string, Stream>() };
+      const state: Socket = { json: path === '/json', streams: new Map() };
       open.set(ws, state);
       ws.on('close', () => open.delete(ws));
       ws.on('message', (data: Buffer, binary: boolean) => {
-        let frame: { op?: unknown; ch?: unknown };
-        try {
-          frame = (binary ? unpackr.unpack(data) : JSON.parse(data.toString())) as typeof frame;
-        } catch {
-          return;
-        }
-        if (!Array.isArray(frame.ch)) return;
-        for (const ch of frame.ch) {
-          if (typeof ch !== 'string') continue;
-          if (frame.op === 'unsub') {
-            state.streams.delete(ch);
-            continue;
-          }
-          const market = frame.op === 'sub' && ch.startsWith('depth:') ? marketOf(ch.slice(6)) : null;
-          // A (repeated) sub starts the book over from its snapshot; the seq goes back to 0 with it.
-          if (market) state.streams.set(ch, { market, next: 0, start: performance.now() });
-        }
-        pump();
+        onClientFrame(state, data, binary, marketOf);
+        sent += pump(open, options.rate);
       });
     });
   });
-
-  /** Sends every frame that is due: the snapshot at once, then diff k at start + k / rate. */
-  const pump = () => {
-    const now = performance.now();
-    for (const [ws, state] of open) {
-      for (const stream of state.streams.values()) {
-        const frames = state.json ? stream.market.json : stream.market.msgpack;
-        const due = Math.floor(((now - stream.start) * options.rate) / 1000);
-        while (stream.next <= due) {
-          if (stream.next >= frames.length) {
-            stream.next = 0;
-            stream.start = now;
-            break;
-          }
-          ws.send(frames[stream.next] as string | Buffer);
-          if (stream.next > 0) sent++;
-          stream.next++;
-        }
-      }
-    }
-  };
-  const timer = setInterval(pump, TICK_MS);
+  const timer = setInterval(() => {
+    sent += pump(open, options.rate);
+  }, TICK_MS);
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

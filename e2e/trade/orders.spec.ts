@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../shell/helpers.ts';
+import { cancelDemoOrders, openRows, openTrade } from './helpers.ts';
 
 /** Spot trading on /trade (spec trading §3, §5, §7): the order form, the orders panel and the book's own-order marks. */
 
@@ -19,27 +19,9 @@ async function balances(request: APIRequestContext, token: string): Promise<Map<
   );
 }
 
-async function openTrade(page: Page, request: APIRequestContext): Promise<string> {
-  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-  const token = await signIn(page, request);
-  await page.goto('/trade/BTC-USDT');
-  await expect(page.locator('.trade-book .feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
-  // The form knows the balances once the spot account answered.
-  await expect(page.getByTestId('available-buy')).toHaveText(/^\d[\d.]* USDT$/, { timeout: 10_000 });
-  return token;
-}
-
-const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
-
 test.describe('/trade orders', () => {
-  test.afterEach(async ({ request }) => {
-    // Leave no open order behind for the other journeys.
-    const login = await request.post('/uc/login', {
-      form: { username: 'demo@tickstream.local', password: 'Tickstream2026' },
-    });
-    const token = login.headers()['x-auth-token'] ?? '';
-    await request.post('/exchange/order/cancel-all', { headers: { 'x-auth-token': token } });
-  });
+  // Leave no open order behind for the other journeys.
+  test.afterEach(({ request }) => cancelDemoOrders(request));
 
   test('a limit buy below the market rests in open orders and is marked in the book, then is cancelled', async ({
     page,

@@ -100,6 +100,8 @@ export class Connection {
   /** Channel name → what it is subscribed to; 'user' for the private channel. */
   readonly channels = new Map<string, Topic | 'user'>();
   userId: number | null = null;
+  /** `seq` of the last user frame sent; 0 again when `user` is subscribed afresh (common/protocol.ts UserFrame). */
+  userSeq = 0;
   /** The validated session behind `userId` (its registry key) and when it dies; null before a successful auth. */
   session: string | null = null;
   sessionExpiresAt = Number.POSITIVE_INFINITY;

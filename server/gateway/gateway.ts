@@ -137,8 +137,11 @@ export class Gateway {
         const connections = this.users.get(userId);
         if (!connections) return;
         try {
-          const frame = packFrame({ ch: 'user', kind, t: this.settings.clock(), data });
-          for (const connection of connections) connection.send(frame);
+          // Packed per connection: each numbers its own user frames, so the client can tell one was lost.
+          const t = this.settings.clock();
+          for (const connection of connections) {
+            connection.send(packFrame({ ch: 'user', kind, seq: ++connection.userSeq, t, data }));
+          }
         } catch (err) {
           this.log.error({ err }, 'user event failed');
         }
@@ -226,8 +229,12 @@ export class Gateway {
     for (const { target, snapshot } of accepted) {
       // A send can close a slow connection, which releases it; adding it back to a topic would leak it.
       if (connection.closed) return;
-      if (target === 'user') this.userSet(connection.userId as number).add(connection);
-      else {
+      if (target === 'user') {
+        const users = this.userSet(connection.userId as number);
+        // A fresh subscription numbers its frames from 1 again; a repeated `sub` keeps counting.
+        if (!users.has(connection)) connection.userSeq = 0;
+        users.add(connection);
+      } else {
         target.subscribers.add(connection);
         connection.send(snapshot as Buffer);
       }

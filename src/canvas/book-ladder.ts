@@ -2,7 +2,7 @@
 // value per level. Each row's numbers are kept, so a frame formats and repaints only the rows that changed, and
 // formatted numbers are cached by value. (A depth-bar layer under the text, to repaint single cells, was measured and
 // dropped: compositing the extra canvas cost more than the text it saved.)
-import { BOOK_COLUMNS } from '../../workers/api.ts';
+import { BOOK_COLUMN, BOOK_COLUMNS, OWN_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatPrice } from '../format/price.ts';
 import { RowMemo } from './row-memo.ts';
@@ -56,13 +56,13 @@ export interface LadderRow {
   value: string;
 }
 
-/** The text of level `index` of a side (`[price, volume, cumVolume, value]` per level). */
+/** The text of level `index` of a side (workers/api.ts BOOK_COLUMN per level). */
 export function formatLevel(side: Float64Array, index: number, priceScale: number, amountScale: number): LadderRow {
   const at = index * BOOK_COLUMNS;
-  const price = side[at] ?? 0;
-  const volume = side[at + 1] ?? 0;
-  const cum = side[at + 2] ?? 0;
-  const value = side[at + 3] ?? 0;
+  const price = side[at + BOOK_COLUMN.price] ?? 0;
+  const volume = side[at + BOOK_COLUMN.volume] ?? 0;
+  const cum = side[at + BOOK_COLUMN.cumVolume] ?? 0;
+  const value = side[at + BOOK_COLUMN.value] ?? 0;
   return {
     price: formatPrice(price, priceScale),
     amount: formatBookAmount(volume, amountScale),
@@ -75,7 +75,7 @@ export function formatLevel(side: Float64Array, index: number, priceScale: numbe
 export function maxCumulative(side: Float64Array | undefined, levels: number): number {
   if (!side) return 0;
   const n = Math.min(levels, side.length / BOOK_COLUMNS);
-  return n > 0 ? (side[(n - 1) * BOOK_COLUMNS + 2] ?? 0) : 0;
+  return n > 0 ? (side[(n - 1) * BOOK_COLUMNS + BOOK_COLUMN.cumVolume] ?? 0) : 0;
 }
 
 export interface LadderColors {
@@ -99,14 +99,16 @@ export interface LadderInput {
   font: string;
   /** Price of the level under the pointer, highlighted; NaN for none. */
   hover: number;
-  /** Levels holding one of the user's open orders, as integer ticks (price × `tickFactor`), marked at the left edge. */
-  own?: ReadonlySet<number>;
-  tickFactor?: number;
+  /**
+   * The user's resting volume per level of `levels` (the snapshot's own-order column, workers/api.ts OWN_COLUMNS);
+   * a level with some is marked at the left edge. Empty or absent: nothing marked.
+   */
+  own?: Float64Array | undefined;
 }
 
-/** Whether a level's price is one of `own` (ticks). */
-export function isOwnLevel(price: number, own: ReadonlySet<number> | undefined, tickFactor = 1): boolean {
-  return own !== undefined && own.size > 0 && own.has(Math.round(price * tickFactor));
+/** Whether level `index` holds some of the user's own volume. */
+export function isOwnLevel(own: Float64Array | undefined, index: number): boolean {
+  return own !== undefined && ((own[index * OWN_COLUMNS] as number | undefined) ?? 0) > 0;
 }
 
 /** Column right edges as fractions of the width: price (left aligned), amount, total, value. */
@@ -205,12 +207,12 @@ export class LadderPainter {
     for (let i = 0; i < n; i++) {
       const at = i * BOOK_COLUMNS;
       const s = i * SCRATCH;
-      const price = (levels as Float64Array)[at] ?? 0;
+      const price = (levels as Float64Array)[at + BOOK_COLUMN.price] ?? 0;
       scratch[s] = price;
-      scratch[s + 1] = (levels as Float64Array)[at + 1] ?? 0;
-      scratch[s + 2] = (levels as Float64Array)[at + 2] ?? 0;
-      scratch[s + 3] = (levels as Float64Array)[at + 3] ?? 0;
-      scratch[s + 4] = isOwnLevel(price, input.own, input.tickFactor) ? 1 : 0;
+      scratch[s + 1] = (levels as Float64Array)[at + BOOK_COLUMN.volume] ?? 0;
+      scratch[s + 2] = (levels as Float64Array)[at + BOOK_COLUMN.cumVolume] ?? 0;
+      scratch[s + 3] = (levels as Float64Array)[at + BOOK_COLUMN.value] ?? 0;
+      scratch[s + 4] = isOwnLevel(input.own, i) ? 1 : 0;
       scratch[s + 5] = barWidth(scratch[s + 2] as number, input.maxCum, width);
       scratch[s + 6] = price === input.hover ? 1 : 0;
     }

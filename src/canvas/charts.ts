@@ -1,5 +1,5 @@
 // The depth chart on canvas. (Candles are drawn by lightweight-charts: src/features/trade/chart/candle-chart.ts.)
-import { BOOK_COLUMNS } from '../../workers/api.ts';
+import { BOOK_COLUMN, BOOK_COLUMNS } from '../../workers/api.ts';
 import { formatPrice } from '../format/price.ts';
 import type { SurfaceSize } from './surface.ts';
 
@@ -27,8 +27,8 @@ export function depthExtent(
   const minPrice = nb ? (bids[(nb - 1) * BOOK_COLUMNS] ?? 0) : (asks[0] ?? 0);
   const maxPrice = na ? (asks[(na - 1) * BOOK_COLUMNS] ?? 0) : (bids[0] ?? 0);
   const maxCum = Math.max(
-    nb ? (bids[(nb - 1) * BOOK_COLUMNS + 2] ?? 0) : 0,
-    na ? (asks[(na - 1) * BOOK_COLUMNS + 2] ?? 0) : 0,
+    nb ? (bids[(nb - 1) * BOOK_COLUMNS + BOOK_COLUMN.cumVolume] ?? 0) : 0,
+    na ? (asks[(na - 1) * BOOK_COLUMNS + BOOK_COLUMN.cumVolume] ?? 0) : 0,
   );
   return { minPrice, maxPrice, maxCum };
 }
@@ -60,7 +60,7 @@ export function paintDepth(
     for (let i = 0; i < n; i++) {
       const px = x(levels[i * BOOK_COLUMNS] ?? 0);
       ctx.lineTo(px, prevY);
-      prevY = y(levels[i * BOOK_COLUMNS + 2] ?? 0);
+      prevY = y(levels[i * BOOK_COLUMNS + BOOK_COLUMN.cumVolume] ?? 0);
       ctx.lineTo(px, prevY);
     }
     ctx.lineTo(x(levels[(n - 1) * BOOK_COLUMNS] ?? 0), bottom);

@@ -1,6 +1,6 @@
 // The recent-trades tape on canvas (spec trading §4: at most 100, newest first): time, price coloured by side, amount.
 // Each row's numbers are kept, so a frame formats and repaints only the rows that changed.
-import { TRADE_COLUMNS } from '../../workers/api.ts';
+import { TRADE_COLUMN, TRADE_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatPrice } from '../format/price.ts';
 import { RowMemo } from './row-memo.ts';
@@ -29,10 +29,10 @@ export function clockTime(ms: number): string {
 export function formatTrade(trades: Float64Array, index: number, priceScale: number, amountScale: number): TapeRow {
   const at = index * TRADE_COLUMNS;
   return {
-    price: formatPrice(trades[at] ?? 0, priceScale),
-    side: trades[at + 1] === 2 ? 'sell' : 'buy',
-    amount: formatBookAmount(trades[at + 2] ?? 0, amountScale),
-    time: clockTime(trades[at + 3] ?? 0),
+    price: formatPrice(trades[at + TRADE_COLUMN.price] ?? 0, priceScale),
+    side: trades[at + TRADE_COLUMN.side] === 2 ? 'sell' : 'buy',
+    amount: formatBookAmount(trades[at + TRADE_COLUMN.volume] ?? 0, amountScale),
+    time: clockTime(trades[at + TRADE_COLUMN.time] ?? 0),
   };
 }
 

@@ -1,5 +1,5 @@
 import { proxy, type Remote, wrap } from 'comlink';
-import type { DataPlaneApi, PublishRate, Snapshot, SnapshotBatch, ViewSpec } from '../../workers/api.ts';
+import type { DataPlaneApi, PublishRate, Snapshot, SnapshotBatch, UserLoad, ViewSpec } from '../../workers/api.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
 const PING_MS = 1000;
@@ -25,6 +25,8 @@ export interface DataClient {
   setVisible(visible: boolean): void;
   setRate(hz: PublishRate): void;
   auth(token: string): void;
+  /** The page's REST answer for a stale user view (workers/api.ts UserLoad). */
+  loadUser(load: UserLoad): void;
   /** Times the worker was replaced because it stopped answering. */
   restarts(): number;
 }
@@ -68,123 +70,161 @@ function startBrowserWorker(generation: number): WorkerLink {
 }
 
 /**
- * The page's side of the data plane. A worker that stops answering pings is replaced and every view re-opened in the
- * new one, with its visibility.
+ * The page's side of the data plane: a transport that keeps no count of its own (the snapshot store counts a view's
+ * readers). A worker that stops answering pings is replaced and every view re-opened in the new one, with its
+ * visibility.
  */
-export function createDataClient(options: DataClientOptions = {}): DataClient {
-  const startWorker = options.startWorker ?? startBrowserWorker;
-  const views = new Map<number, OpenView>();
-  const byRemote = new Map<number, number>();
-  let nextId = 1;
-  let generation = 0;
-  let restarts = 0;
-  let pageVisible = options.pageVisible ?? true;
-  let rate: PublishRate | null = null;
-  let token: string | null = null;
-  let api: Remote<DataPlaneApi>;
-  let stop: () => void = () => {};
+class WorkerClient implements DataClient {
+  private readonly startWorker: (generation: number) => WorkerLink;
+  private readonly views = new Map<number, OpenView>();
+  private readonly byRemote = new Map<number, number>();
+  /**
+   * Snapshots for views whose open has not answered yet: the worker posts a view's first snapshot at once when its
+   * data is there (the user's state, a book another tab holds), and the batch may arrive before the open's answer.
+   */
+  private readonly early = new Map<number, Snapshot>();
+  private opening = 0;
+  private nextId = 1;
+  private generation = 0;
+  private restarted = 0;
+  private pageVisible: boolean;
+  private rate: PublishRate | null = null;
+  private token: string | null = null;
+  private api!: Remote<DataPlaneApi>;
+  private stop: () => void = () => {};
+  private waiting = false;
 
-  const onBatch = (batch: SnapshotBatch) => {
+  constructor(options: DataClientOptions) {
+    this.startWorker = options.startWorker ?? startBrowserWorker;
+    this.pageVisible = options.pageVisible ?? true;
+    this.start();
+    setInterval(() => this.watch(), PING_MS);
+  }
+
+  open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible = true): ViewHandle {
+    const id = this.nextId++;
+    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true };
+    this.views.set(id, view);
+    this.openRemote(id, view);
+    return {
+      setVisible: (next) => {
+        if (this.views.get(id) !== view) return;
+        view.visible = next;
+        this.sync(view);
+      },
+      close: () => {
+        if (this.views.get(id) !== view) return;
+        this.views.delete(id);
+        if (view.remote === null) return;
+        this.byRemote.delete(view.remote);
+        void this.api.close(view.remote);
+      },
+    };
+  }
+
+  setVisible(next: boolean): void {
+    this.pageVisible = next;
+    for (const view of this.views.values()) this.sync(view);
+  }
+
+  setRate(hz: PublishRate): void {
+    this.rate = hz;
+    void this.api.setRate(hz);
+  }
+
+  auth(next: string): void {
+    this.token = next;
+    void this.api.auth(next);
+  }
+
+  loadUser(load: UserLoad): void {
+    void this.api.loadUser(load);
+  }
+
+  restarts(): number {
+    return this.restarted;
+  }
+
+  private readonly onBatch = (batch: SnapshotBatch) => {
     for (const { id, snapshot } of batch.views) {
-      const local = byRemote.get(id);
-      const view = local === undefined ? undefined : views.get(local);
-      view?.onSnapshot(snapshot);
+      const local = this.byRemote.get(id);
+      if (local === undefined) {
+        if (this.opening > 0) this.early.set(id, snapshot);
+        continue;
+      }
+      this.views.get(local)?.onSnapshot(snapshot);
     }
   };
 
-  const shown = (view: OpenView) => pageVisible && view.visible;
+  private shown(view: OpenView): boolean {
+    return this.pageVisible && view.visible;
+  }
 
   /** Tells the worker a view's visibility when it changed; before the open answers, the answer does it. */
-  const sync = (view: OpenView) => {
-    if (view.remote === null || view.told === shown(view)) return;
-    view.told = shown(view);
-    void api.setVisible(view.remote, view.told);
-  };
+  private sync(view: OpenView): void {
+    if (view.remote === null || view.told === this.shown(view)) return;
+    view.told = this.shown(view);
+    void this.api.setVisible(view.remote, view.told);
+  }
 
-  const openRemote = (localId: number, view: OpenView) => {
-    const asked = generation;
+  private openRemote(localId: number, view: OpenView): void {
+    const asked = this.generation;
     view.remote = null;
-    view.told = shown(view);
-    void Promise.resolve(api.open(view.spec, view.told)).then((remote) => {
+    view.told = this.shown(view);
+    this.opening++;
+    void Promise.resolve(this.api.open(view.spec, view.told)).then((remote) => {
       // A restart re-opened it in the new worker; a closed view is let go at once.
-      if (asked !== generation) return;
-      if (views.get(localId) !== view) {
-        void api.close(remote);
+      if (asked !== this.generation) return;
+      const early = this.early.get(remote);
+      this.early.delete(remote);
+      if (--this.opening === 0) this.early.clear();
+      if (this.views.get(localId) !== view) {
+        void this.api.close(remote);
         return;
       }
       view.remote = remote;
-      byRemote.set(remote, localId);
-      sync(view);
+      this.byRemote.set(remote, localId);
+      this.sync(view);
+      if (early) view.onSnapshot(early);
     });
-  };
+  }
 
-  const start = () => {
-    generation++;
-    byRemote.clear();
-    const link = startWorker(generation);
-    api = link.api;
-    stop = link.stop;
-    void api.attach(proxy(onBatch));
-    if (rate) void api.setRate(rate);
-    if (token) void api.auth(token);
-    for (const [id, view] of views) openRemote(id, view);
-  };
+  private start(): void {
+    this.generation++;
+    this.byRemote.clear();
+    this.early.clear();
+    this.opening = 0;
+    const link = this.startWorker(this.generation);
+    this.api = link.api;
+    this.stop = link.stop;
+    void this.api.attach(proxy(this.onBatch));
+    if (this.rate) void this.api.setRate(this.rate);
+    if (this.token) void this.api.auth(this.token);
+    for (const [id, view] of this.views) this.openRemote(id, view);
+  }
 
-  start();
-  let waiting = false;
-  setInterval(() => {
-    if (waiting) return;
-    waiting = true;
-    const asked = generation;
+  /** A worker that does not answer a ping within {@link DEAD_AFTER_MS} is replaced. */
+  private watch(): void {
+    if (this.waiting) return;
+    this.waiting = true;
+    const asked = this.generation;
     const timer = setTimeout(() => {
-      if (asked !== generation) return;
-      restarts++;
-      stop();
-      waiting = false;
-      start();
+      if (asked !== this.generation) return;
+      this.restarted++;
+      this.stop();
+      this.waiting = false;
+      this.start();
     }, DEAD_AFTER_MS);
-    Promise.resolve(api.ping(Date.now())).then(
+    Promise.resolve(this.api.ping(Date.now())).then(
       () => {
         clearTimeout(timer);
-        waiting = false;
+        this.waiting = false;
       },
       () => {},
     );
-  }, PING_MS);
+  }
+}
 
-  return {
-    open(spec, onSnapshot, visible = true) {
-      const id = nextId++;
-      const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true };
-      views.set(id, view);
-      openRemote(id, view);
-      return {
-        setVisible(next) {
-          if (views.get(id) !== view) return;
-          view.visible = next;
-          sync(view);
-        },
-        close() {
-          if (views.get(id) !== view) return;
-          views.delete(id);
-          if (view.remote === null) return;
-          byRemote.delete(view.remote);
-          void api.close(view.remote);
-        },
-      };
-    },
-    setVisible(next) {
-      pageVisible = next;
-      for (const view of views.values()) sync(view);
-    },
-    setRate(hz) {
-      rate = hz;
-      void api.setRate(hz);
-    },
-    auth(next) {
-      token = next;
-      void api.auth(next);
-    },
-    restarts: () => restarts,
-  };
+export function createDataClient(options: DataClientOptions = {}): DataClient {
+  return new WorkerClient(options);
 }

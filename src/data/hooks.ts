@@ -3,21 +3,31 @@ import type { CandleInterval } from '../../common/protocol.ts';
 import type { Health, Snapshot, ViewSpec } from '../../workers/api.ts';
 import { createDataClient, type DataClient } from './client.ts';
 import { SnapshotStore, type Subscription } from './store.ts';
+import { loadUserState } from './user-load.ts';
+import { type UserState, UserStore } from './user-store.ts';
 
 let client: DataClient | null = null;
 let store: SnapshotStore | null = null;
+let user: UserStore | null = null;
 
 /** The page's one data client and store, made on first use; hidden tabs stop receiving snapshots. */
 export function dataStore(): SnapshotStore {
   if (!store) {
     const pageVisible = () => document.visibilityState !== 'hidden';
     // A tab opened in the background starts hidden.
-    client = createDataClient({ pageVisible: pageVisible() });
-    store = new SnapshotStore(client);
-    const data = client;
-    document.addEventListener('visibilitychange', () => data.setVisible(pageVisible()));
+    const made = createDataClient({ pageVisible: pageVisible() });
+    client = made;
+    store = new SnapshotStore(made);
+    document.addEventListener('visibilitychange', () => made.setVisible(pageVisible()));
   }
   return store;
+}
+
+/** The page's one store of the signed-in user's state, made on first use. */
+export function userStore(): UserStore {
+  const snapshots = dataStore();
+  user ??= new UserStore(snapshots, client as DataClient, loadUserState);
+  return user;
 }
 
 export interface ViewOptions {
@@ -80,24 +90,17 @@ export const useTicker = (symbol: string, options?: ViewOptions) =>
 export const useCandles = (symbol: string, interval: CandleInterval, options?: ViewOptions) =>
   useView({ kind: 'candles', symbol, interval }, options);
 
-export type UserSnapshot = Extract<Snapshot, { kind: 'user' }>;
-
 /**
- * The signed-in user's live orders, fills and balances from the private channel (null for a visitor, and until the
- * first event): the worker's socket is authenticated with `token` first. Merge it over what REST returned.
+ * The signed-in user's orders, fills, balances and positions (null for a visitor, and until the first snapshot): loaded
+ * once over REST, then kept by the private channel; nothing here asks the server again because the channel spoke.
  */
-export function useUserChannel(token: string | null): UserSnapshot | null {
-  const [snapshot, setSnapshot] = useState<UserSnapshot | null>(null);
-  useEffect(() => {
-    setSnapshot(null);
-    if (!token) return;
-    const snapshots = dataStore();
-    client?.auth(token);
-    const spec: ViewSpec = { kind: 'user' };
-    const subscription = snapshots.watch(spec, () => setSnapshot(snapshots.get(spec) as UserSnapshot | null));
-    return () => subscription.close();
-  }, [token]);
-  return snapshot;
+export function useUserState(token: string | null): UserState | null {
+  const subscribe = useCallback(
+    (listener: () => void) => (token ? userStore().watch(token, listener) : () => {}),
+    [token],
+  );
+  const get = useCallback(() => (token ? userStore().get() : null), [token]);
+  return useSyncExternalStore(subscribe, get);
 }
 
 /** The feed's health, and the book's when a symbol is given (live / stale / resyncing, frame age, resyncs, duplicates). */

@@ -1,4 +1,5 @@
 import type { DepthDiffFrame, DepthSnapshotFrame } from '../../common/protocol.ts';
+import { BOOK_COLUMNS as LEVEL_STRIDE } from '../api.ts';
 import { BookSide } from './book-side.ts';
 import { CRC_START, crcFinish, SideText } from './checksum-writer.ts';
 import { centsFactors, MAX_STEPS, steps, valueCents } from './units.ts';
@@ -27,9 +28,6 @@ export interface DepthBookOptions {
   /** Decimals of the market's amount grid. */
   amountScale: number;
 }
-
-/** Numbers per level written by {@link DepthBook.extract}: price, volume, cumulative volume, value. */
-export const LEVEL_STRIDE = 4;
 
 const INITIAL_CAPACITY = 256;
 

@@ -1,12 +1,12 @@
 // A market's candles of one interval, updated from the candles channel and live from trades. Imports only common/.
 import { periodStart } from '../../common/candles.ts';
 import type { CandleInterval, CandlesFrame } from '../../common/protocol.ts';
+// The wire's groups are the snapshot's columns: `[openTime, open, high, low, close, volume]`.
+import { CANDLE_COLUMNS as CANDLE_FIELDS } from '../api.ts';
 
 export { fetchHistory, HISTORY_LIMIT, historyUrl, parseHistory } from './history.ts';
 export { periodStart };
 
-/** Numbers per candle, on the wire and in {@link CandleSeries.extract}: `[openTime, open, high, low, close, volume]`. */
-export const CANDLE_FIELDS = 6;
 /** Candles a series keeps unless told otherwise. */
 export const DEFAULT_CANDLE_CAPACITY = 1000;
 

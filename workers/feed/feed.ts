@@ -54,11 +54,23 @@ export interface FeedOptions {
   scheduler?: FeedScheduler;
   /** [0, 1), for the backoff jitter (default Math.random). */
   random?: () => number;
-  /** Where exceptions of handlers and listeners go (default console.error): one bad consumer must not stop the rest. */
+  /** Where exceptions of the router and listeners go (default console.error): one bad consumer must not stop the rest. */
   report?: (error: unknown) => void;
 }
 
-export type FrameHandler = (frame: ServerFrame) => void;
+/**
+ * Who holds the feed's channels (workers/sources' registry; a small map in tests): the feed keeps no count of its own,
+ * it asks this which channels to hold and hands it every frame of them.
+ */
+export interface ChannelRouter {
+  /** The channels to hold, in the order they were first wanted. */
+  channels(): Iterable<string>;
+  holds(ch: string): boolean;
+  /** A frame of a held channel, or an error frame naming one. */
+  deliver(ch: string, frame: ServerFrame): void;
+}
+
+const NO_CHANNELS: ChannelRouter = { channels: () => [], holds: () => false, deliver: () => {} };
 
 export const realFeedScheduler: FeedScheduler = {
   now: () => Date.now(),
@@ -81,11 +93,11 @@ const packr = new Packr({ useRecords: false, variableMapSize: true });
 
 /**
  * The market-data socket of one worker (DESIGN §2, §4): one binary connection, reconnected with jittered exponential
- * backoff, channels multiplexed and reference-counted, frames decoded, checked and fanned out.
+ * backoff, channels multiplexed, frames decoded, checked and handed to the router.
  *
- * The feed keeps no market state: a channel's owner (book, tape, tickers, candles) keeps it and serves every view,
- * so a second handler on a live channel gets frames from then on and no snapshot of its own. After a reconnect every
- * held channel is subscribed again and its snapshot follows; {@link onReconnect} tells owners to expect it.
+ * The feed keeps no market state and no count of who wants a channel: the router ({@link route}) says which channels
+ * to hold, and {@link sync} brings the server in line with it. After a reconnect every held channel is subscribed
+ * again and its snapshot follows; {@link onReconnect} tells owners to expect it.
  *
  * The socket lifecycle (open, connect timeout, replace on close or error) is `reconnecting-websocket`'s; its own delay
  * is set to zero and the delay is taken here, in the URL provider it awaits before each attempt, because the package
@@ -103,8 +115,7 @@ export class Feed {
   private readonly stableAfterMs: number;
   private readonly watchMs: number;
 
-  /** Handlers per channel; copy-on-write so that fan-out iterates without copying and may detach meanwhile. */
-  private readonly handlers = new Map<string, readonly FrameHandler[]>();
+  private router: ChannelRouter = NO_CHANNELS;
   /** Channels the server holds for this connection (as far as sent). */
   private readonly wire = new Set<string>();
   private readonly resyncs = new Set<string>();
@@ -163,40 +174,24 @@ export class Feed {
 
   // ─── Channels ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** Sets who holds the channels and receives their frames; the server follows at the end of the turn. */
+  route(router: ChannelRouter): void {
+    this.router = router;
+    this.sync();
+  }
+
   /**
-   * Attaches a handler to a channel's frames (and to error frames naming it). The first handler of a channel makes the
-   * feed subscribe (the subscriptions of one turn go out as one frame); the returned function detaches, and the last
-   * detach unsubscribes. The feed keeps no state: the channel's owner keeps it for every later view.
+   * The router's channels changed: the changes of one turn go out as one `unsub` and one `sub` frame (a channel wanted
+   * and dropped again within the turn sends nothing). A channel already held gets no new snapshot: its owner serves
+   * every later view.
    */
-  subscribe(ch: string, handler: FrameHandler): () => void {
-    if (this.state === 'closed') return () => {};
-    const list = this.handlers.get(ch);
-    this.handlers.set(ch, list ? [...list, handler] : [handler]);
-    if (!list) this.queueFlush();
-    let attached = true;
-    return () => {
-      if (!attached) return;
-      attached = false;
-      const now = this.handlers.get(ch);
-      if (!now) return;
-      const index = now.indexOf(handler);
-      if (index < 0) return;
-      if (now.length === 1) {
-        this.handlers.delete(ch);
-        this.resyncs.delete(ch);
-        this.queueFlush();
-      } else {
-        this.handlers.set(
-          ch,
-          now.filter((_, i) => i !== index),
-        );
-      }
-    };
+  sync(): void {
+    if (this.state !== 'closed') this.queueFlush();
   }
 
   /** Asks for a fresh snapshot of a held channel (the gateway answers a repeated `sub` with one). False if not held. */
   resync(ch: string): boolean {
-    if (!this.handlers.has(ch)) return false;
+    if (this.state === 'closed' || !this.router.holds(ch)) return false;
     this.resyncs.add(ch);
     this.queueFlush();
     return true;
@@ -204,7 +199,7 @@ export class Feed {
 
   /** Asks for a refused channel again once the server's snapshot budget has refilled; one timer per channel. */
   private retryLater(ch: string): void {
-    if (this.retries.has(ch) || !this.handlers.has(ch)) return;
+    if (this.retries.has(ch) || !this.router.holds(ch)) return;
     const delay = SNAPSHOT_RETRY_MS * (1 + this.random());
     this.retries.set(
       ch,
@@ -226,9 +221,9 @@ export class Feed {
     if (token !== null && this.open) this.send({ op: 'auth', token });
   }
 
-  /** Channels held, in subscription order. */
+  /** Channels on the server as far as sent (all of the router's once the turn's changes went out). */
   channels(): string[] {
-    return [...this.handlers.keys()];
+    return [...this.wire];
   }
 
   // ─── Health ────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -264,7 +259,7 @@ export class Feed {
     return () => this.errorListeners.delete(listener);
   }
 
-  /** Closes the socket for good and stops every timer; handlers get nothing more. */
+  /** Closes the socket for good and stops every timer; the router gets nothing more. */
   close(): void {
     if (this.state === 'closed') return;
     this.open = false;
@@ -274,7 +269,7 @@ export class Feed {
     this.retries.clear();
     this.cancelBackoff();
     this.socket.close(1000, 'closed');
-    this.handlers.clear();
+    this.router = NO_CHANNELS;
     this.wire.clear();
     this.resyncs.clear();
     this.setState('closed');
@@ -364,14 +359,11 @@ export class Feed {
   }
 
   private dispatch(ch: string, frame: ServerFrame): void {
-    const list = this.handlers.get(ch);
-    if (!list) return;
-    for (let i = 0; i < list.length; i++) {
-      try {
-        (list[i] as FrameHandler)(frame);
-      } catch (error) {
-        this.report(error);
-      }
+    if (!this.router.holds(ch)) return;
+    try {
+      this.router.deliver(ch, frame);
+    } catch (error) {
+      this.report(error);
     }
   }
 
@@ -415,13 +407,13 @@ export class Feed {
     });
   }
 
-  /** Brings the server's channels in line with the handlers: unsubscribes first (frees slots), then one `sub`. */
+  /** Brings the server's channels in line with the router's: unsubscribes first (frees slots), then one `sub`. */
   private flush(): void {
     if (!this.open) return;
     const unsub: string[] = [];
-    for (const ch of this.wire) if (!this.handlers.has(ch)) unsub.push(ch);
+    for (const ch of this.wire) if (!this.router.holds(ch)) unsub.push(ch);
     const sub: string[] = [];
-    for (const ch of this.handlers.keys()) if (!this.wire.has(ch) || this.resyncs.has(ch)) sub.push(ch);
+    for (const ch of this.router.channels()) if (!this.wire.has(ch) || this.resyncs.has(ch)) sub.push(ch);
     this.resyncs.clear();
     for (const ch of unsub) this.wire.delete(ch);
     for (const ch of sub) this.wire.add(ch);

@@ -1,12 +1,12 @@
 // The market-data socket of a worker: subscriptions, heartbeats, decode and checks (DESIGN §2, §4). Imports only common/.
 export { type Backoff, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 export {
+  type ChannelRouter,
   Feed,
   type FeedHealth,
   type FeedOptions,
   type FeedScheduler,
   type FeedState,
-  type FrameHandler,
   realFeedScheduler,
   SNAPSHOT_RETRY_MS,
   type WebSocketClass,

@@ -65,7 +65,7 @@ const SHAPES: readonly (readonly [keys: readonly string[], build: Build])[] = [
   [['ch', 'kind', 't', 'trades'], (v) => ({ ch: v[0], kind: v[1], t: v[2], trades: v[3] })],
   [['ch', 'kind', 't', 'tickers'], (v) => ({ ch: v[0], kind: v[1], t: v[2], tickers: v[3] })],
   [['ch', 'kind', 't', 'candles'], (v) => ({ ch: v[0], kind: v[1], t: v[2], candles: v[3] })],
-  [['ch', 'kind', 't', 'data'], (v) => ({ ch: v[0], kind: v[1], t: v[2], data: v[3] })],
+  [['ch', 'kind', 'seq', 't', 'data'], (v) => ({ ch: v[0], kind: v[1], seq: v[2], t: v[3], data: v[4] })],
   [['kind', 't'], (v) => ({ kind: v[0], t: v[1] })],
   [['kind', 't', 'server'], (v) => ({ kind: v[0], t: v[1], server: v[2] })],
   [['kind', 'ch', 't'], (v) => ({ kind: v[0], ch: v[1], t: v[2] })],
@@ -201,27 +201,17 @@ function readValue(): unknown {
   }
   if (b < 0xa0) return readArray(b & 0x0f);
   if (b < 0xc0) return readString(b & 0x1f);
+  if (b >= 0xca && b <= 0xd3) return readNumber(b);
+  if (b === 0xc0) return null;
+  if (b === 0xc2) return false;
+  if (b === 0xc3) return true;
+  return readSized(b);
+}
+
+/** float32/64 and (u)int8–64: type bytes 0xca–0xd3. */
+function readNumber(b: number): number {
   let value: number;
   switch (b) {
-    case 0xc0:
-      return null;
-    case 0xc2:
-      return false;
-    case 0xc3:
-      return true;
-    case 0xc4:
-      need(1);
-      return readBin(src[pos++] as number);
-    case 0xc5:
-      need(2);
-      value = view.getUint16(pos);
-      pos += 2;
-      return readBin(value);
-    case 0xc6:
-      need(4);
-      value = view.getUint32(pos);
-      pos += 4;
-      return readBin(value);
     case 0xca:
       need(4);
       value = view.getFloat32(pos);
@@ -264,49 +254,47 @@ function readValue(): unknown {
       value = view.getInt32(pos);
       pos += 4;
       return value;
-    case 0xd3:
+    default:
       need(8);
       value = view.getInt32(pos) * TWO_32 + view.getUint32(pos + 4);
       if (!Number.isSafeInteger(value)) throw new MsgpackError('int64 beyond 2^53');
       pos += 8;
       return value;
+  }
+}
+
+/** bin, str, array and map with a length before them (8, 16 or 32 bits): 0xc4–0xc6 and 0xd9–0xdf. */
+function readSized(b: number): unknown {
+  let n: number;
+  switch (b) {
+    case 0xc4:
     case 0xd9:
       need(1);
-      return readString(src[pos++] as number);
+      n = src[pos++] as number;
+      break;
+    case 0xc5:
     case 0xda:
-      need(2);
-      value = view.getUint16(pos);
-      pos += 2;
-      return readString(value);
-    case 0xdb:
-      need(4);
-      value = view.getUint32(pos);
-      pos += 4;
-      return readString(value);
     case 0xdc:
-      need(2);
-      value = view.getUint16(pos);
-      pos += 2;
-      return readArray(value);
-    case 0xdd:
-      need(4);
-      value = view.getUint32(pos);
-      pos += 4;
-      return readArray(value);
     case 0xde:
       need(2);
-      value = view.getUint16(pos);
+      n = view.getUint16(pos);
       pos += 2;
-      return readMap(value);
+      break;
+    case 0xc6:
+    case 0xdb:
+    case 0xdd:
     case 0xdf:
       need(4);
-      value = view.getUint32(pos);
+      n = view.getUint32(pos);
       pos += 4;
-      return readMap(value);
+      break;
     default:
       // 0xc1 (never used), ext 8/16/32 and fixext 1–16.
       throw new MsgpackError(`unsupported type 0x${b.toString(16)}`);
   }
+  if (b <= 0xc6) return readBin(n);
+  if (b <= 0xdb) return readString(n);
+  return b <= 0xdd ? readArray(n) : readMap(n);
 }
 
 /** Whether a type byte starts a number: fixints, float32/64, (u)int8–64. */

@@ -123,7 +123,8 @@ export function validateFrame(value: unknown): ServerFrame | null {
     case 'order':
     case 'fill':
     case 'balance':
-      return ch === 'user' && isFields(f.data) ? (value as unknown as ServerFrame) : null;
+      // The user state checks its own seq (a gap) and the data's fields (workers/user).
+      return ch === 'user' && isSeq(f.seq) && f.seq > 0 && isFields(f.data) ? (value as unknown as ServerFrame) : null;
     default:
       return null;
   }

@@ -1,3 +1,4 @@
-// The publish stage of the data plane: views, throttled batches, transfer.
-export { DataPlane, type FeedPort, HISTORY_BACKOFF, type HistoryLoader, type MarketGrid, type Post } from './plane.ts';
+// The publish stage of the data plane: pages, views, throttled batches, transfer.
+export { Arena } from './arena.ts';
+export { DataPlane, type Post } from './plane.ts';
 export { realScheduler, type Scheduler, Throttle } from './throttle.ts';

@@ -1,19 +1,13 @@
+import { type FeedScheduler, realFeedScheduler } from '../feed/index.ts';
+
+/** Time as the publisher sees it: the feed's scheduler, so one object serves both. */
+export type Scheduler = FeedScheduler;
+export const realScheduler: Scheduler = realFeedScheduler;
+
 /**
  * At most one call per period, coalescing everything in between: the first request runs at once, later ones within
  * the period fold into one run at its end (with the latest state, since the caller reads state when it runs).
  */
-export interface Scheduler {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realScheduler: Scheduler = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export class Throttle {
   private last = Number.NEGATIVE_INFINITY;
   private timer: unknown = null;

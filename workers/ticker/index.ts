@@ -1,5 +1,6 @@
 // Tickers of every market and the spec's ticker math (spec trading §3). Imports only common/.
 import type { TickerFrame } from '../../common/protocol.ts';
+import { STOCK_TICKER_COLUMNS, TICKER_COLUMN, TICKER_COLUMNS } from '../api.ts';
 
 /**
  * Positions in a wire ticker (spec trading §3): price, last volume, open (the change reference), high, low, volume,
@@ -18,29 +19,6 @@ export const TICKER_WIRE = {
   high52w: 9,
   low52w: 10,
 } as const;
-
-/**
- * Columns of {@link Tickers.extract}, per symbol: `[price, change, changeRate, high, low, volume, amount, time]`, then,
- * when asked for {@link STOCK_TICKER_COLUMNS}, `[openPrice, high52w, low52w]` (NaN when the wire ticker lacks them).
- */
-export const TICKER_COLUMN = {
-  price: 0,
-  change: 1,
-  changeRate: 2,
-  high: 3,
-  low: 4,
-  volume: 5,
-  amount: 6,
-  time: 7,
-  openPrice: 8,
-  high52w: 9,
-  low52w: 10,
-} as const;
-
-/** Columns per symbol of a ticker snapshot. */
-export const TICKER_COLUMNS = 8;
-/** Columns per symbol with the stock extras. */
-export const STOCK_TICKER_COLUMNS = 11;
 
 // ─── Ticker math ─────────────────────────────────────────────────────────────────────────────────────────────────────
 

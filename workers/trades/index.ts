@@ -1,10 +1,9 @@
 // A market's recent trades, newest first, as the trades view draws them (spec trading §3, §4). Imports only common/.
 import { TRADES_CAP, type TradesFrame } from '../../common/protocol.ts';
+// The wire's groups are the snapshot's columns: `[price, side, volume, time]`.
+import { TRADE_COLUMNS as TRADE_FIELDS } from '../api.ts';
 
 export { TRADES_CAP };
-
-/** Numbers per trade, on the wire and in {@link TradeTape.extract}: `[price, side, volume, time]`. */
-export const TRADE_FIELDS = 4;
 
 /**
  * The last {@link TRADES_CAP} trades of one market (spec trading §4: at most 100, newest first) in a preallocated ring,

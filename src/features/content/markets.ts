@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { SymbolThumb } from '../../../common/market.ts';
+import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { request } from '../../api/request.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useTickers } from '../../data/hooks.ts';
@@ -29,8 +30,8 @@ export function useLiveMarkets(): LiveMarket[] | null {
     if (tickers?.symbols.length) {
       const width = tickers.values.length / tickers.symbols.length;
       tickers.symbols.forEach((s, i) => {
-        const price = tickers.values[i * width] ?? Number.NaN;
-        const rate = tickers.values[i * width + 2] ?? Number.NaN;
+        const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
+        const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
         if (Number.isFinite(price) && price > 0) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
       });
     }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent, formatPrice } from '../../format/price.ts';
@@ -24,10 +25,6 @@ const TAB_LABEL = {
   HOT_CONTRACT: 'homePage.ranking.hotContract',
 } as const satisfies Record<RankingTabKey, string>;
 
-/** Columns of a ticker snapshot (workers/ticker TICKER_COLUMN): price 0, changeRate 2 (percent). */
-const TICKER_PRICE = 0;
-const TICKER_CHANGE_RATE = 2;
-
 /** Live price and change of the rows' markets from the worker's ticker stream. */
 function useLive(symbols: string[]): Map<string, { price: number; chg: number }> {
   const tickers = useTickers(symbols);
@@ -36,8 +33,8 @@ function useLive(symbols: string[]): Map<string, { price: number; chg: number }>
     if (!tickers || tickers.symbols.length === 0) return live;
     const width = tickers.values.length / tickers.symbols.length;
     tickers.symbols.forEach((s, i) => {
-      const price = tickers.values[i * width + TICKER_PRICE] ?? Number.NaN;
-      const rate = tickers.values[i * width + TICKER_CHANGE_RATE] ?? Number.NaN;
+      const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
+      const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
       if (Number.isFinite(price) && price > 0) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
     });
     return live;

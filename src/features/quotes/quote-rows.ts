@@ -1,6 +1,7 @@
 // Pure rules of the quotes pages (spec shell §2, trading §2, §9): the list's rows over the live tickers, its filter
 // (the symbol selector's rules, reused), its sort on seven columns, the rankings, and the detail routes.
 import type { SpotQuote, SymbolThumb } from '../../../common/market.ts';
+import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../workers/api.ts';
 import { type SelectorRow, type SelectorTab, selectorRows, symbolFromParam } from '../trade/market.ts';
 
 export const QUOTE_TABS = ['optional', 'spot', 'contract', 'rank'] as const;
@@ -61,10 +62,6 @@ export interface TickerTable {
   symbols: readonly string[];
   values: Float64Array;
 }
-
-/** workers/ticker TICKER_COLUMN order. */
-export const TICKER_COLUMNS = 8;
-const COL = { price: 0, change: 1, changeRate: 2, high: 3, low: 4, volume: 5, amount: 6 } as const;
 
 /** The live numbers of one market: the ticker's when it has the market, else the REST reading. */
 export interface LiveQuote {

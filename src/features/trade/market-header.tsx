@@ -1,17 +1,13 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolThumb } from '../../../common/market.ts';
+import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../workers/api.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { useTicker } from '../../data/hooks.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatPercent } from '../../format/change.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatPrice } from '../../format/price.ts';
-
-/** Ticker columns from the worker (workers/ticker TICKER_COLUMN). */
-/** Numbers per market in a tickers snapshot. */
-const TICKER_COLUMNS = 8;
-const COL = { price: 0, change: 1, changeRate: 2, high: 3, low: 4, volume: 5, amount: 6 } as const;
 
 /** Whether the last price went up or down: against the previous reading, the 24 h change until there is one. */
 export function priceDirection(price: number, previous: number, change: number): 'up' | 'down' {

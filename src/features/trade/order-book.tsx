@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookStatus, FeedState, Snapshot } from '../../../workers/api.ts';
-import { BOOK_COLUMNS } from '../../../workers/api.ts';
+import { BOOK_COLUMN, BOOK_COLUMNS, TICKER_COLUMN } from '../../../workers/api.ts';
 import {
   isOwnLevel,
   type LadderColors,
   LadderPainter,
+  type LadderSide,
   levelAt,
   maxCumulative,
   ROW_HEIGHT,
@@ -19,6 +20,8 @@ import { pickPrice } from './price-store.ts';
 
 export type BookView = 'both' | 'bids' | 'asks';
 type Readout = 'live' | 'stale' | 'resyncing' | 'connecting';
+type BookSnapshot = Extract<Snapshot, { kind: 'book' }>;
+type Surfaces = { ask: CanvasSurface | null; bid: CanvasSurface | null };
 
 /** Levels asked of the worker per side: more than any panel shows. */
 const DEPTH = 50;
@@ -28,6 +31,21 @@ export function bookReadout(feed: FeedState | undefined, book: BookStatus | unde
   if (feed === undefined || feed === 'connecting') return 'connecting';
   if (feed === 'stale' || feed === 'closed') return 'stale';
   return book ?? 'resyncing';
+}
+
+/** The shown prices of the levels holding the user's own volume, asks then bids (the worker marks them). */
+export function ownLevelPrices(snapshot: BookSnapshot, priceScale: number): string {
+  const marked: string[] = [];
+  for (const [levels, own] of [
+    [snapshot.asks, snapshot.ownAsks],
+    [snapshot.bids, snapshot.ownBids],
+  ] as const) {
+    const n = levels.length / BOOK_COLUMNS;
+    for (let i = 0; i < n; i++) {
+      if (isOwnLevel(own, i)) marked.push(formatPrice(levels[i * BOOK_COLUMNS + BOOK_COLUMN.price] ?? 0, priceScale));
+    }
+  }
+  return marked.join(' ');
 }
 
 function colorsOf(element: Element): LadderColors {
@@ -47,9 +65,16 @@ function fontOf(element: Element): string {
   return `12px ${family}`;
 }
 
+/** @deprecated The marks come from the worker's snapshot now; trade-page.tsx still passes the prices, unread. */
+export interface OwnPrices {
+  bids: readonly string[];
+  asks: readonly string[];
+}
+
 /**
  * The order book on canvas from the worker's snapshots (spec trading §2): asks above, bids below, depth bars against
- * the deeper side, cumulative volume and value per level; a click publishes the level's price for the order form.
+ * the deeper side, cumulative volume and value per level, the user's own orders marked (by the worker); a click
+ * publishes the level's price for the order form.
  */
 export function OrderBook(props: {
   symbol: string;
@@ -57,10 +82,10 @@ export function OrderBook(props: {
   unit: string;
   priceScale: number;
   amountScale: number;
-  /** Limit prices of the user's open orders here, marked on their levels. */
+  /** @deprecated Unread: the worker marks the user's own levels. */
   own?: OwnPrices;
 }) {
-  const { symbol, coin, unit, priceScale, amountScale, own } = props;
+  const { symbol, coin, unit, priceScale, amountScale } = props;
   const { t } = useTranslation();
   const [view, setView] = useState<BookView>('both');
   const [group, setGroup] = useState(0);
@@ -68,44 +93,10 @@ export function OrderBook(props: {
   const section = useRef<HTMLElement>(null);
   const askCanvas = useRef<HTMLCanvasElement>(null);
   const bidCanvas = useRef<HTMLCanvasElement>(null);
-  const surfaces = useRef<{ ask: CanvasSurface | null; bid: CanvasSurface | null }>({ ask: null, bid: null });
+  const surfaces = useRef<Surfaces>({ ask: null, bid: null });
   const hover = useRef({ ask: Number.NaN, bid: Number.NaN });
   const visible = useInViewport(section);
   const shownScale = groupedPriceScale(group, priceScale);
-  const factor = 10 ** priceScale;
-  const ownKey = `${own?.bids.join()}|${own?.asks.join()}|${group}|${priceScale}`;
-  const ownTicks = useRef({ ask: new Set<number>(), bid: new Set<number>() });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the prices, grouping and scale.
-  useEffect(() => {
-    ownTicks.current = {
-      bid: ownLevelTicks(own?.bids ?? [], 'bid', group, factor),
-      ask: ownLevelTicks(own?.asks ?? [], 'ask', group, factor),
-    };
-    markOwn();
-    surfaces.current.ask?.invalidate();
-    surfaces.current.bid?.invalidate();
-  }, [ownKey]);
-
-  /** For tests and tools: the own-order levels among those received (shown prices). */
-  const markOwn = () => {
-    const el = section.current;
-    const snapshot = book.current;
-    if (!el || !snapshot) return;
-    const marked: string[] = [];
-    for (const [levels, set] of [
-      [snapshot.asks, ownTicks.current.ask],
-      [snapshot.bids, ownTicks.current.bid],
-    ] as const) {
-      for (let i = 0; i < levels.length; i += BOOK_COLUMNS) {
-        const price = levels[i] as number;
-        if (isOwnLevel(price, set, factor)) marked.push(formatPrice(price, shownScale));
-      }
-    }
-    const shown = marked.join(' ');
-    // Runs on every snapshot while the user has orders here: touch the DOM only on a change.
-    if (el.dataset.ownLevels !== shown) el.dataset.ownLevels = shown;
-  };
 
   const book = useViewData({ kind: 'book', symbol, depth: DEPTH, groupTicks: group }, visible, (snapshot) => {
     setReadout(bookReadout(snapshot.health.feed, snapshot.health.book?.status));
@@ -115,102 +106,22 @@ export function OrderBook(props: {
       el.dataset.bestBid = String(snapshot.bids[0] ?? '');
       el.dataset.bestAsk = String(snapshot.asks[0] ?? '');
       el.dataset.seq = String(snapshot.health.book?.seq ?? '');
+      const own = ownLevelPrices(snapshot, shownScale);
+      // Touch the DOM only on a change.
+      if (el.dataset.ownLevels !== own) el.dataset.ownLevels = own;
     }
-    if (ownTicks.current.ask.size + ownTicks.current.bid.size > 0 || section.current?.dataset.ownLevels) markOwn();
     surfaces.current.ask?.invalidate();
     surfaces.current.bid?.invalidate();
   });
 
-  // Scale of the painters: changing market, grouping or view repaints everything.
-  const settings = useRef({ priceScale: shownScale, amountScale, factor });
-  settings.current = { priceScale: shownScale, amountScale, factor };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market, grouping or view makes new surfaces.
-  useEffect(() => {
-    const root = section.current;
-    if (!root) return;
-    const make = (side: 'ask' | 'bid', canvas: HTMLCanvasElement | null) => {
-      if (!canvas) return null;
-      const painter = new LadderPainter();
-      // Theme colours and font are read on full repaints only (computed style is not free at 60 Hz).
-      let colors = colorsOf(root);
-      let font = fontOf(root);
-      const draw: DrawFn = (ctx, size, full) => {
-        if (full) {
-          colors = colorsOf(root);
-          font = fontOf(root);
-        }
-        const snapshot: Extract<Snapshot, { kind: 'book' }> | null = book.current;
-        const rows = rowsThatFit(size.height);
-        const maxCum = Math.max(maxCumulative(snapshot?.asks, rows), maxCumulative(snapshot?.bids, rows));
-        painter.paint(
-          ctx,
-          size,
-          {
-            side,
-            levels: side === 'ask' ? snapshot?.asks : snapshot?.bids,
-            priceScale: settings.current.priceScale,
-            amountScale: settings.current.amountScale,
-            maxCum,
-            colors,
-            font,
-            hover: hover.current[side],
-            own: ownTicks.current[side],
-            tickFactor: settings.current.factor,
-          },
-          full,
-        );
-      };
-      // Drawn within the frame budget shared with other books, and not while off screen.
-      return new CanvasSurface(canvas, draw, { budgeted: true, skipOffscreen: true });
-    };
-    const ask = make('ask', askCanvas.current);
-    const bid = make('bid', bidCanvas.current);
-    surfaces.current = { ask, bid };
-    return () => {
-      ask?.dispose();
-      bid?.dispose();
-      surfaces.current = { ask: null, bid: null };
-    };
-  }, [symbol, group, view]);
-
-  const levelUnder = (
-    side: 'ask' | 'bid',
-    event: React.PointerEvent<HTMLCanvasElement> | React.MouseEvent<HTMLCanvasElement>,
-  ) => {
-    const canvas = event.currentTarget;
-    const rect = canvas.getBoundingClientRect();
-    const levels = side === 'ask' ? book.current?.asks : book.current?.bids;
-    if (!levels) return -1;
-    const rows = rowsThatFit(rect.height);
-    const index = levelAt(
-      side,
-      event.clientY - rect.top,
-      Math.min(rows, levels.length / BOOK_COLUMNS),
-      ROW_HEIGHT,
-      rect.height,
-    );
-    return index < 0 ? Number.NaN : (levels[index * BOOK_COLUMNS] ?? Number.NaN);
-  };
-
-  const handlers = (side: 'ask' | 'bid') => ({
-    onClick: (event: React.MouseEvent<HTMLCanvasElement>) => {
-      const price = levelUnder(side, event);
-      if (!Number.isFinite(price)) return;
-      const shown = formatPrice(price, shownScale);
-      pickPrice(symbol, shown);
-      if (section.current) section.current.dataset.picked = shown;
-    },
-    onPointerMove: (event: React.PointerEvent<HTMLCanvasElement>) => {
-      const price = levelUnder(side, event);
-      if (Object.is(price, hover.current[side])) return;
-      hover.current[side] = price;
-      surfaces.current[side]?.invalidate();
-    },
-    onPointerLeave: () => {
-      hover.current[side] = Number.NaN;
-      surfaces.current[side]?.invalidate();
-    },
+  useLadders(
+    { section, askCanvas, bidCanvas, surfaces, book, hover },
+    { symbol, group, view, shownScale, amountScale },
+  );
+  const handlers = useLevelPicker(book, hover, surfaces, section, (price) => {
+    const shown = formatPrice(price, shownScale);
+    pickPrice(symbol, shown);
+    return shown;
   });
 
   return (
@@ -227,33 +138,7 @@ export function OrderBook(props: {
           {t(`trade.book.${readout}`)}
         </output>
       </header>
-      <div className="book-tools">
-        <div className="book-views">
-          {(['both', 'bids', 'asks'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              className={`book-view ${v}`}
-              title={t(`trade.book.${v}`)}
-              aria-label={t(`trade.book.${v}`)}
-              onClick={() => setView(v)}
-            >
-              <span aria-hidden="true" />
-            </button>
-          ))}
-        </div>
-        <label className="book-group">
-          <span className="sr-only">{t('trade.book.group')}</span>
-          <select value={group} onChange={(e) => setGroup(Number(e.target.value))} title={t('trade.book.group')}>
-            {GROUP_STEPS.map((g) => (
-              <option key={g} value={g}>
-                {groupStepLabel(g, priceScale)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <BookTools view={view} setView={setView} group={group} setGroup={setGroup} priceScale={priceScale} />
       <div className="book-columns" aria-hidden="true">
         <span>{t('trade.book.price', { unit })}</span>
         <span>{t('trade.book.amount', { coin })}</span>
@@ -269,27 +154,160 @@ export function OrderBook(props: {
   );
 }
 
-export interface OwnPrices {
-  bids: readonly string[];
-  asks: readonly string[];
+/** The view buttons (both sides, bids, asks) and the grouping step. */
+function BookTools(props: {
+  view: BookView;
+  setView: (view: BookView) => void;
+  group: number;
+  setGroup: (group: number) => void;
+  priceScale: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="book-tools">
+      <div className="book-views">
+        {(['both', 'bids', 'asks'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={props.view === v}
+            className={`book-view ${v}`}
+            title={t(`trade.book.${v}`)}
+            aria-label={t(`trade.book.${v}`)}
+            onClick={() => props.setView(v)}
+          >
+            <span aria-hidden="true" />
+          </button>
+        ))}
+      </div>
+      <label className="book-group">
+        <span className="sr-only">{t('trade.book.group')}</span>
+        <select
+          value={props.group}
+          onChange={(e) => props.setGroup(Number(e.target.value))}
+          title={t('trade.book.group')}
+        >
+          {GROUP_STEPS.map((g) => (
+            <option key={g} value={g}>
+              {groupStepLabel(g, props.priceScale)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
 }
 
-/** The level ticks holding the given prices: bid buckets round down to the group, ask buckets up (as the worker). */
-export function ownLevelTicks(prices: readonly string[], side: 'ask' | 'bid', groupTicks: number, factor: number) {
-  const out = new Set<number>();
-  for (const text of prices) {
-    const ticks = Math.round(Number(text) * factor);
-    if (!Number.isFinite(ticks) || ticks <= 0) continue;
-    if (groupTicks <= 0) out.add(ticks);
-    else out.add((side === 'bid' ? Math.floor(ticks / groupTicks) : Math.ceil(ticks / groupTicks)) * groupTicks);
-  }
-  return out;
+interface LadderRefs {
+  section: RefObject<HTMLElement | null>;
+  askCanvas: RefObject<HTMLCanvasElement | null>;
+  bidCanvas: RefObject<HTMLCanvasElement | null>;
+  surfaces: RefObject<Surfaces>;
+  book: { readonly current: BookSnapshot | null };
+  hover: RefObject<{ ask: number; bid: number }>;
+}
+
+/** One canvas surface per side, drawing the latest snapshot; a new market, grouping or view makes new ones. */
+function useLadders(
+  refs: LadderRefs,
+  shown: { symbol: string; group: number; view: BookView; shownScale: number; amountScale: number },
+) {
+  // Scales of the painters, read at each paint.
+  const settings = useRef(shown);
+  settings.current = shown;
+  const { symbol, group, view } = shown;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market, grouping or view makes new surfaces.
+  useEffect(() => {
+    const root = refs.section.current;
+    if (!root) return;
+    const make = (side: LadderSide, canvas: HTMLCanvasElement | null) => {
+      if (!canvas) return null;
+      const painter = new LadderPainter();
+      // Theme colours and font are read on full repaints only (computed style is not free at 60 Hz).
+      let colors = colorsOf(root);
+      let font = fontOf(root);
+      const draw: DrawFn = (ctx, size, full) => {
+        if (full) {
+          colors = colorsOf(root);
+          font = fontOf(root);
+        }
+        const snapshot = refs.book.current;
+        const rows = rowsThatFit(size.height);
+        const maxCum = Math.max(maxCumulative(snapshot?.asks, rows), maxCumulative(snapshot?.bids, rows));
+        const ask = side === 'ask';
+        painter.paint(
+          ctx,
+          size,
+          {
+            side,
+            levels: ask ? snapshot?.asks : snapshot?.bids,
+            own: ask ? snapshot?.ownAsks : snapshot?.ownBids,
+            priceScale: settings.current.shownScale,
+            amountScale: settings.current.amountScale,
+            maxCum,
+            colors,
+            font,
+            hover: refs.hover.current[side],
+          },
+          full,
+        );
+      };
+      // Drawn within the frame budget shared with other books, and not while off screen.
+      return new CanvasSurface(canvas, draw, { budgeted: true, skipOffscreen: true });
+    };
+    const ask = make('ask', refs.askCanvas.current);
+    const bid = make('bid', refs.bidCanvas.current);
+    refs.surfaces.current = { ask, bid };
+    return () => {
+      ask?.dispose();
+      bid?.dispose();
+      refs.surfaces.current = { ask: null, bid: null };
+    };
+  }, [symbol, group, view]);
+}
+
+/** Pointer handlers of a side's canvas: hover highlights a level, a click picks its price (`pick` returns it shown). */
+function useLevelPicker(
+  book: { readonly current: BookSnapshot | null },
+  hover: RefObject<{ ask: number; bid: number }>,
+  surfaces: RefObject<Surfaces>,
+  section: RefObject<HTMLElement | null>,
+  pick: (price: number) => string,
+) {
+  const levelUnder = (side: LadderSide, event: React.MouseEvent<HTMLCanvasElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const levels = side === 'ask' ? book.current?.asks : book.current?.bids;
+    if (!levels) return -1;
+    const rows = rowsThatFit(rect.height);
+    const count = Math.min(rows, levels.length / BOOK_COLUMNS);
+    const index = levelAt(side, event.clientY - rect.top, count, ROW_HEIGHT, rect.height);
+    return index < 0 ? Number.NaN : (levels[index * BOOK_COLUMNS + BOOK_COLUMN.price] ?? Number.NaN);
+  };
+  return (side: LadderSide) => ({
+    onClick: (event: React.MouseEvent<HTMLCanvasElement>) => {
+      const price = levelUnder(side, event);
+      if (!Number.isFinite(price)) return;
+      const shown = pick(price);
+      if (section.current) section.current.dataset.picked = shown;
+    },
+    onPointerMove: (event: React.PointerEvent<HTMLCanvasElement>) => {
+      const price = levelUnder(side, event);
+      if (Object.is(price, hover.current[side])) return;
+      hover.current[side] = price;
+      surfaces.current[side]?.invalidate();
+    },
+    onPointerLeave: () => {
+      hover.current[side] = Number.NaN;
+      surfaces.current[side]?.invalidate();
+    },
+  });
 }
 
 /** The last price between the sides, coloured by its direction. */
 function MidPrice({ symbol, priceScale }: { symbol: string; priceScale: number }) {
   const ticker = useTicker(symbol);
-  const last = ticker?.values[0];
+  const last = ticker?.values[TICKER_COLUMN.price];
   const previous = useRef<{ price: number; dir: 'up' | 'down' }>({ price: Number.NaN, dir: 'up' });
   if (last !== undefined && last !== previous.current.price) {
     const before = previous.current.price;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote, type SymbolThumb } from '../../../common/market.ts';
+import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent, formatPrice } from '../../format/price.ts';
 import { ChevronDownIcon, SearchIcon } from '../../ui/icons.tsx';
@@ -24,8 +25,8 @@ function useLiveRows(thumbs: readonly SymbolThumb[]): SelectorRow[] {
     if (tickers) {
       const width = tickers.symbols.length ? tickers.values.length / tickers.symbols.length : 0;
       tickers.symbols.forEach((s, i) => {
-        const price = tickers.values[i * width] ?? Number.NaN;
-        const rate = tickers.values[i * width + 2] ?? Number.NaN;
+        const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
+        const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
         if (Number.isFinite(price)) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
       });
     }
@@ -145,23 +146,7 @@ function SelectorPopover(props: {
       ? t('trade.selector.favouritesCount', { count: favourites.symbols.size })
       : t('trade.selector.favourites');
 
-  let empty: React.ReactNode = null;
-  if (tab === 'favourites' && !isLogin)
-    empty = (
-      <div className="selector-empty" data-testid="favourites-login">
-        <p>{t('trade.selector.loginPrompt')}</p>
-        <button type="button" className="btn-primary" onClick={() => navigate('/login')}>
-          {t('trade.selector.login')}
-        </button>
-      </div>
-    );
-  else if (tab === 'contract') empty = <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
-  else if (shown.length === 0)
-    empty = (
-      <p className="selector-empty">
-        {tab === 'favourites' && query === '' ? t('trade.selector.noFavourites') : t('trade.selector.noMatch')}
-      </p>
-    );
+  const listed = tab !== 'contract' && (tab !== 'favourites' || isLogin) && shown.length > 0;
 
   return (
     <div className="selector-popover" role="dialog" aria-label={t('trade.selector.open')} style={{ width: 550 }}>
@@ -191,7 +176,9 @@ function SelectorPopover(props: {
           ))}
         </div>
       )}
-      {empty ?? (
+      {!listed ? (
+        <SelectorEmpty tab={tab} isLogin={isLogin} query={query} onLogin={() => navigate('/login')} />
+      ) : (
         <div className="selector-list">
           <table>
             <thead>
@@ -250,5 +237,26 @@ function SelectorPopover(props: {
         </div>
       )}
     </div>
+  );
+}
+
+/** What the popover shows instead of rows: a login prompt, the contract tab's note, or "nothing matches". */
+function SelectorEmpty(props: { tab: SelectorTab; isLogin: boolean; query: string; onLogin: () => void }) {
+  const { tab, isLogin, query, onLogin } = props;
+  const { t } = useTranslation();
+  if (tab === 'favourites' && !isLogin)
+    return (
+      <div className="selector-empty" data-testid="favourites-login">
+        <p>{t('trade.selector.loginPrompt')}</p>
+        <button type="button" className="btn-primary" onClick={onLogin}>
+          {t('trade.selector.login')}
+        </button>
+      </div>
+    );
+  if (tab === 'contract') return <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
+  return (
+    <p className="selector-empty">
+      {tab === 'favourites' && query === '' ? t('trade.selector.noFavourites') : t('trade.selector.noMatch')}
+    </p>
   );
 }

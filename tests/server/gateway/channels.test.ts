@@ -188,6 +188,37 @@ describe('market-data channels', () => {
     await idle.expect('pong');
     expect(idle.on('user')).toHaveLength(0);
   });
+
+  it('numbers the user frames of each connection from 1, and from 1 again after a fresh subscription', async () => {
+    const subscribe = async () => {
+      const client = await open();
+      client.send({ op: 'auth', token: 'token-alice' });
+      client.send({ op: 'sub', ch: ['user'] });
+      await client.expect('subscribed');
+      return client;
+    };
+    const first = await subscribe();
+    source.user(1, 'balance', { coin: 'USDT' });
+    source.user(1, 'balance', { coin: 'BTC' });
+    expect((await first.expect<UserFrame>('balance', 'user')).seq).toBe(1);
+    expect((await first.expect<UserFrame>('balance', 'user')).seq).toBe(2);
+    // Another connection of the same user counts its own frames.
+    const second = await subscribe();
+    source.user(1, 'order', { id: 1 });
+    expect((await first.expect<UserFrame>('order', 'user')).seq).toBe(3);
+    expect((await second.expect<UserFrame>('order', 'user')).seq).toBe(1);
+    // A repeated sub keeps counting; unsub then sub starts again.
+    first.send({ op: 'sub', ch: ['user'] });
+    await first.expect('subscribed');
+    source.user(1, 'order', { id: 2 });
+    expect((await first.expect<UserFrame>('order', 'user')).seq).toBe(4);
+    first.send({ op: 'unsub', ch: ['user'] });
+    await first.expect('unsubscribed');
+    first.send({ op: 'sub', ch: ['user'] });
+    await first.expect('subscribed');
+    source.user(1, 'order', { id: 3 });
+    expect(await first.expect<UserFrame>('order', 'user')).toMatchObject({ seq: 1, data: { id: 3 } });
+  });
 });
 
 describe('heartbeat', () => {

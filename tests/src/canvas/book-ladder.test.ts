@@ -108,12 +108,13 @@ describe('LadderPainter', () => {
     const painter = new LadderPainter();
     const ctx = recorder();
     const levels = side([100, 1], [99, 2]);
-    painter.paint(ctx, SIZE, input(levels, { own: new Set([9900]), tickFactor: 100 }), true);
+    // The worker's own-order column: the user rests 0.5 at the second level (99).
+    painter.paint(ctx, SIZE, input(levels, { own: new Float64Array([0, 0.5]) }), true);
     expect(ctx.ops('fill')).toHaveLength(1);
     expect(ctx.ops('moveTo')[0]?.args).toEqual([1, 26]);
     expect(ctx.ops('fill')[0]?.fillStyle).toBe('U');
     ctx.reset();
-    painter.paint(ctx, SIZE, input(levels, { own: new Set(), tickFactor: 100 }), false);
+    painter.paint(ctx, SIZE, input(levels, { own: new Float64Array(0) }), false);
     expect(ctx.ops('fill')).toHaveLength(0);
     expect(ctx.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
   });

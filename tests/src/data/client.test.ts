@@ -92,6 +92,25 @@ describe('data client visibility', () => {
     expect(a.got).toEqual([]);
   });
 
+  it('keeps the first snapshot the worker posted before the open answered, and hands it over with the answer', async () => {
+    const { client, worker } = setup();
+    worker().answersOpens = false;
+    const a = recorder();
+    client.open(SPEC, a.onSnapshot);
+    const closed = client.open({ kind: 'trades', symbol: 'ETH/USDT' }, () => {});
+    closed.close();
+    // The worker posts at once when the data is already there (the user's state, a book another tab holds).
+    worker().sink?.({ t: 0, views: [{ id: 1, snapshot: trades(1) }] });
+    worker().sink?.({ t: 0, views: [{ id: 1, snapshot: trades(2) }] });
+    worker().sink?.({ t: 0, views: [{ id: 2, snapshot: trades(9) }] });
+    expect(a.got).toEqual([]);
+    worker().answerOpens();
+    await flush();
+    expect(a.got).toEqual([2]);
+    worker().post(() => trades(3));
+    expect(a.got).toEqual([2, 3]);
+  });
+
   it('re-opens every view with its visibility in a worker that replaces a dead one', async () => {
     const { client, workers, worker } = setup();
     const a = recorder();

@@ -1,6 +1,6 @@
 import type { Remote } from 'comlink';
 import type { WorkerLink } from '../../../src/data/client.ts';
-import type { DataPlaneApi, Snapshot, SnapshotBatch, SnapshotSink, ViewSpec } from '../../../workers/api.ts';
+import type { DataPlaneApi, Snapshot, SnapshotBatch, SnapshotSink, UserLoad, ViewSpec } from '../../../workers/api.ts';
 
 /** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
 export class FakeWorker {
@@ -8,6 +8,8 @@ export class FakeWorker {
   /** Open views by id, with what the page told about their visibility. */
   readonly views = new Map<number, { spec: ViewSpec; visible: boolean }>();
   readonly calls: string[] = [];
+  /** User loads the page handed over. */
+  readonly loads: UserLoad[] = [];
   stopped = false;
   /** Unanswered pings hang, as a dead worker's do. */
   answersPings = true;
@@ -38,6 +40,9 @@ export class FakeWorker {
       },
       setRate: () => {},
       auth: () => {},
+      loadUser: (load) => {
+        this.loads.push(load);
+      },
       ping: (t) => t,
     };
     const remote = {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../../common/candles.ts';
 import { CANDLE_INTERVALS } from '../../../common/protocol.ts';
-import { CANDLE_FIELDS, CandleSeries, periodStart } from '../../../workers/candles/index.ts';
+import { CANDLE_COLUMNS as CANDLE_FIELDS } from '../../../workers/api.ts';
+import { CandleSeries, periodStart } from '../../../workers/candles/index.ts';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;

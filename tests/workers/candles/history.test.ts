@@ -1,43 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CandleInterval, ServerFrame } from '../../../common/protocol.ts';
-import type { FeedState, Health, SnapshotBatch } from '../../../workers/api.ts';
+import type { CandleInterval } from '../../../common/protocol.ts';
+import type { Health, SnapshotBatch } from '../../../workers/api.ts';
 import { fetchHistory, HISTORY_LIMIT, historyUrl, parseHistory } from '../../../workers/candles/index.ts';
-import { DataPlane, type FeedPort, HISTORY_BACKOFF } from '../../../workers/publish/index.ts';
+import { DataPlane } from '../../../workers/publish/index.ts';
+import { HISTORY_BACKOFF } from '../../../workers/sources/index.ts';
 import { ManualScheduler } from '../feed/manual-scheduler.ts';
+import { FakeFeed as BaseFeed } from '../sources/fake-feed.ts';
 
 const SYMBOL = 'BTC/USDT';
 const CH = `candles:${SYMBOL}:M1` as const;
 const MIN = 60_000;
 const T = Date.UTC(2026, 10, 22, 12);
 
-class FakeFeed implements FeedPort {
-  readonly handlers = new Map<string, Set<(frame: ServerFrame) => void>>();
-  private readonly reconnectListeners = new Set<() => void>();
-  state: FeedState = 'live';
-
-  subscribe(ch: string, handler: (frame: ServerFrame) => void): () => void {
-    const set = this.handlers.get(ch) ?? new Set();
-    set.add(handler);
-    this.handlers.set(ch, set);
-    return () => set.delete(handler);
-  }
-  resync(): void {}
-  auth(): void {}
-  health() {
-    return { state: this.state, lastFrameAt: 0, reconnects: 0, malformed: 0 };
-  }
-  onHealth() {
-    return () => {};
-  }
-  onReconnect(listener: () => void) {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
-  }
+/** The fake socket, with a way to send this test's candles channel. */
+class FakeFeed extends BaseFeed {
   candles(kind: 'snapshot' | 'update', t: number, candles: number[]): void {
-    for (const handler of this.handlers.get(CH) ?? []) handler({ ch: CH, kind, t, candles });
-  }
-  reconnect(): void {
-    for (const listener of this.reconnectListeners) listener();
+    this.emit(CH, { ch: CH, kind, t, candles });
   }
 }
 

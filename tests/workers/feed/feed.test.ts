@@ -13,7 +13,6 @@ import {
 } from '../../../common/protocol.ts';
 import { type MarketMeta, registerGateway } from '../../../server/gateway/index.ts';
 import {
-  Feed,
   type FeedOptions,
   type FeedState,
   SNAPSHOT_RETRY_MS,
@@ -21,6 +20,7 @@ import {
 } from '../../../workers/feed/index.ts';
 import { FakeSource } from '../../server/gateway/fake-source.ts';
 import { startServer, type TestServer } from '../../server/gateway/harness.ts';
+import { HandlerFeed } from './handler-feed.ts';
 import { ManualScheduler } from './manual-scheduler.ts';
 
 const MARKETS: MarketMeta[] = [{ symbol: 'BTC/USDT', priceScale: 2, amountScale: 4 }];
@@ -55,9 +55,9 @@ function spyWebSocket(logs: ClientFrame[][]): WebSocketClass {
   };
 }
 
-const feeds: Feed[] = [];
-function openFeed(options: FeedOptions): Feed {
-  const feed = new Feed(options);
+const feeds: HandlerFeed[] = [];
+function openFeed(options: FeedOptions): HandlerFeed {
+  const feed = new HandlerFeed(options);
   feeds.push(feed);
   return feed;
 }
@@ -246,17 +246,20 @@ describe('Feed against the gateway', () => {
     expect(feed.health().errors).toBe(1);
   });
 
-  it('keeps fanning out when a handler throws, and reports the exception', async () => {
+  it('reports an exception of the router and goes on delivering: a bad consumer costs a frame, not the socket', async () => {
     await start();
     const reported: unknown[] = [];
     const feed = openFeed({ url: server.url, WebSocket: WebSocket, report: (e) => reported.push(e) });
     const seen: ServerFrame[] = [];
-    feed.subscribe('ticker', () => {
-      throw new Error('bad consumer');
+    feed.subscribe('ticker', (f) => {
+      if (f.kind === 'snapshot') throw new Error('bad consumer');
+      seen.push(f);
     });
-    feed.subscribe('ticker', (f) => seen.push(f));
-    await until(() => seen.length === 1, 'the snapshot on the second handler');
+    await until(() => reported.length === 1, 'the report');
+    source.ticker('BTC/USDT', [65_001, 0.15, 64_000, 66_000, 63_000, 12, 780_000, T0 + 1]);
+    await until(() => seen.length === 1, 'the next frame');
     expect(reported).toEqual([new Error('bad consumer')]);
+    expect(feed.health()).toMatchObject({ state: 'live', reconnects: 0 });
   });
 });
 

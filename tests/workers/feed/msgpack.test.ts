@@ -55,7 +55,7 @@ const gatewayFrames: ServerFrame[] = [
     tickers: { 'BTC/USDT': [65_000, 0.1, 64_000, 66_000, 63_000, 1200, 7.8e7, 5] },
   },
   { ch: 'candles:BTC/USDT:M1', kind: 'snapshot', t: 3, candles: [1_763_812_800_000, 1, 2, 0.5, 1.5, 10] },
-  { ch: 'user', kind: 'fill', t: 4, data: { orderId: '123', price: '65000.01', 数量: 1 } },
+  { ch: 'user', kind: 'fill', seq: 1, t: 4, data: { orderId: '123', price: '65000.01', 数量: 1 } },
   { kind: 'heartbeat', t: 5 },
   { kind: 'pong', t: 6, server: 7 },
   { kind: 'subscribed', ch: ['depth:BTC/USDT', 'ticker'], t: 8 },

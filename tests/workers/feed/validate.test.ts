@@ -65,6 +65,7 @@ const validFrame: fc.Arbitrary<ServerFrame> = fc.oneof(
   fc.record({
     ch: fc.constant('user' as const),
     kind: fc.constantFrom('order' as const, 'fill' as const, 'balance' as const),
+    seq: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
     t: time,
     // The decoder refuses a `__proto__` key (workers/feed/msgpack.ts), which no server frame carries.
     data: fc.dictionary(
@@ -181,8 +182,10 @@ describe('validateFrame', () => {
     ['ticker of 7 values', { ch: 'ticker', kind: 'update', t: 1, tickers: { 'BTC/USDT': [1, 2, 3, 4, 5, 6, 7] } }],
     ['ticker of 12 values', { ch: 'ticker', kind: 'update', t: 1, tickers: { X: Array(12).fill(1) } }],
     ['tickers as an array', { ch: 'ticker', kind: 'snapshot', t: 1, tickers: [[1, 2, 3, 4, 5, 6, 7, 8]] }],
-    ['user data not an object', { ch: 'user', kind: 'fill', t: 1, data: [1] }],
-    ['user kind on another channel', { ch: 'ticker', kind: 'fill', t: 1, data: {} }],
+    ['user data not an object', { ch: 'user', kind: 'fill', seq: 1, t: 1, data: [1] }],
+    ['user kind on another channel', { ch: 'ticker', kind: 'fill', seq: 1, t: 1, data: {} }],
+    ['user frame without seq', { ch: 'user', kind: 'fill', t: 1, data: {} }],
+    ['user seq 0', { ch: 'user', kind: 'fill', seq: 0, t: 1, data: {} }],
     ['ack with a number channel', { kind: 'subscribed', ch: [1], t: 1 }],
     ['error without message', { kind: 'error', code: 'bad_frame', t: 1 }],
     ['pong without server time', { kind: 'pong', t: 1 }],

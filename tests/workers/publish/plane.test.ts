@@ -1,54 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../../common/protocol.ts';
-import type { FeedState, SnapshotBatch } from '../../../workers/api.ts';
-import { DataPlane, type FeedPort } from '../../../workers/publish/index.ts';
+import type { Snapshot, SnapshotBatch } from '../../../workers/api.ts';
+import { DataPlane } from '../../../workers/publish/index.ts';
+import { spotOrder } from '../../common/spot-order.ts';
 import { ModelBook } from '../book/model.ts';
 import { ManualScheduler } from '../feed/manual-scheduler.ts';
+import { FakeFeed } from '../sources/fake-feed.ts';
 
 const GRID = { priceScale: 2, amountScale: 4 };
 const SYMBOL = 'BTC/USDT';
-
-class FakeFeed implements FeedPort {
-  readonly handlers = new Map<string, Set<(frame: ServerFrame) => void>>();
-  subscribes = 0;
-  detaches = 0;
-  readonly resyncs: string[] = [];
-  state: FeedState = 'live';
-  private readonly healthListeners = new Set<() => void>();
-  private readonly reconnectListeners = new Set<() => void>();
-
-  subscribe(ch: string, handler: (frame: ServerFrame) => void): () => void {
-    this.subscribes++;
-    const set = this.handlers.get(ch) ?? new Set();
-    set.add(handler);
-    this.handlers.set(ch, set);
-    return () => {
-      this.detaches++;
-      set.delete(handler);
-    };
-  }
-  resync(ch: string): void {
-    this.resyncs.push(ch);
-  }
-  auth(): void {}
-  health() {
-    return { state: this.state, lastFrameAt: 0, reconnects: 0, malformed: 0 };
-  }
-  onHealth(listener: () => void) {
-    this.healthListeners.add(listener);
-    return () => this.healthListeners.delete(listener);
-  }
-  onReconnect(listener: () => void) {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
-  }
-  emit(ch: string, frame: ServerFrame): void {
-    for (const handler of this.handlers.get(ch) ?? []) handler(frame);
-  }
-  reconnect(): void {
-    for (const listener of this.reconnectListeners) listener();
-  }
-}
 
 function setup() {
   const feed = new FakeFeed();
@@ -82,11 +41,14 @@ describe('data plane publishing', () => {
     const b = page();
     const v1 = a.open({ kind: 'book', symbol: SYMBOL, depth: 10, groupTicks: 0 });
     const v2 = b.open({ kind: 'book', symbol: SYMBOL, depth: 5, groupTicks: 0 });
-    expect(feed.subscribes).toBe(1);
+    expect(feed.channels()).toEqual([`depth:${SYMBOL}`]);
+    expect(feed.syncs).toBe(1);
     a.close(v1);
-    expect(feed.detaches).toBe(0);
+    expect(feed.channels()).toEqual([`depth:${SYMBOL}`]);
+    expect(feed.syncs).toBe(1);
     b.close(v2);
-    expect(feed.detaches).toBe(1);
+    expect(feed.channels()).toEqual([]);
+    expect(feed.syncs).toBe(2);
   });
 
   it('posts the first snapshot at once, then at most one batch per period with the latest state', async () => {
@@ -238,19 +200,89 @@ describe('data plane publishing', () => {
     expect(moved?.kind === 'candles' && [...moved.candles]).toEqual([60_000, 1, 2.5, 0.5, 2.5, 13]);
   });
 
-  it('posts the user channel as the latest orders, fills and balances, once there is news', () => {
-    const { feed, posts, page } = setup();
+  it('posts the user view stale at once, live once the page loaded it, and lets go of the channel with it', () => {
+    const { feed, posts, page, scheduler } = setup();
     const api = page();
     const id = api.open({ kind: 'user' });
-    expect(feed.handlers.get('user')?.size).toBe(1);
-    expect(posts).toHaveLength(0);
-    feed.emit('user', { ch: 'user', kind: 'balance', t: 1, data: { coin: 'USDT', available: '5', frozen: '1' } });
-    const view = posts[0]?.batch.views[0];
-    expect(view?.id).toBe(id);
-    expect(view?.snapshot).toMatchObject({ kind: 'user', orders: [], fills: [], balances: [{ coin: 'USDT' }] });
-    // A frame of the wrong shape posts nothing.
-    feed.emit('user', { ch: 'user', kind: 'balance', t: 2, data: { coin: 'USDT' } });
+    expect(feed.channels()).toEqual(['user']);
+    // Stale before any frame: the page learns at once that it has to load.
+    const first = posts[0]?.batch.views[0];
+    expect(first?.id).toBe(id);
+    expect(first?.snapshot).toMatchObject({ kind: 'user', orders: [], fills: [], balances: [], positions: [] });
+    expect(first?.snapshot.health.user).toEqual({ status: 'stale', seq: 0, resyncs: 0, duplicates: 0 });
+    feed.emit('user', {
+      ch: 'user',
+      kind: 'balance',
+      seq: 1,
+      t: 1,
+      data: { coin: 'USDT', available: '5', frozen: '1' },
+    });
+    api.loadUser({ resyncs: 0, seq: 0, orders: [], balances: [{ coin: 'BTC', available: '2', frozen: '0' }] });
+    scheduler.advance(20);
+    const views = posts.flatMap((p) => p.batch.views);
+    expect(views.at(-1)?.snapshot).toMatchObject({
+      kind: 'user',
+      balances: [
+        { coin: 'USDT', available: '5', frozen: '1', told: 1 },
+        { coin: 'BTC', available: '2', frozen: '0', told: 0 },
+      ],
+      health: { user: { status: 'live', seq: 1 } },
+    });
     api.close(id);
-    expect(feed.handlers.get('user')?.size).toBe(0);
+    expect(feed.channels()).toEqual([]);
+  });
+
+  it("marks the user's resting volume per level in the worker, grouped as the book, and clears it when it goes", async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    const grouped = api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 10 });
+    const plain = api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    const book = (id: number) => {
+      const view = posts.flatMap((p) => p.batch.views).findLast((v) => v.id === id);
+      return view?.snapshot as Extract<Snapshot, { kind: 'book' }>;
+    };
+    // No order of the user's here: no column at all, so the batch carries nothing more than before.
+    expect(book(plain).ownBids).toHaveLength(0);
+    expect(book(plain).ownAsks).toHaveLength(0);
+
+    api.open({ kind: 'user' });
+    const resting = spotOrder(7, { price: '99.98', amount: '0.5', tradedAmount: '0.1', status: 3 });
+    const sell = spotOrder(8, { direction: 2, price: '100.01', amount: '0.02' });
+    // A stop still waiting for its trigger is not in the book.
+    const stop = spotOrder(9, { direction: 2, price: '100.02', triggerPrice: '101', type: 4 });
+    api.loadUser({ resyncs: 0, seq: 0, orders: [resting, sell, stop], balances: [] });
+    scheduler.advance(20);
+    expect([...book(plain).bids.filter((_, i) => i % 4 === 0)]).toEqual([100, 99.99, 99.98]);
+    expect([...book(plain).ownBids]).toEqual([0, 0, 0.4]);
+    expect([...book(plain).ownAsks]).toEqual([0.02, 0, 0]);
+    // Grouped by 10 ticks: 99.98 is in the bid bucket 99.90, 100.01 in the ask bucket 100.10.
+    expect([...book(grouped).bids.filter((_, i) => i % 4 === 0)]).toEqual([100, 99.9, 99.8]);
+    expect([...book(grouped).ownBids]).toEqual([0, 0.4, 0]);
+    expect([...book(grouped).asks.filter((_, i) => i % 4 === 0)]).toEqual([100.1, 100.2]);
+    expect([...book(grouped).ownAsks]).toEqual([0.02, 0]);
+    // Every array of the batch, marks included, is a view into its one transferred buffer.
+    expect(book(plain).ownBids.buffer).toBe(posts.at(-1)?.transfer[0]);
+
+    feed.emit('user', { ch: 'user', kind: 'order', seq: 1, t: 2, data: { ...resting, status: 2, updateTime: 9000 } });
+    scheduler.advance(20);
+    expect([...book(plain).ownBids]).toHaveLength(0);
+    expect([...book(plain).ownAsks]).toEqual([0.02, 0, 0]);
+  });
+
+  it("drops the marks with the user view, and marks a book opened after the user's orders are known", async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const api = page();
+    const user = api.open({ kind: 'user' });
+    api.loadUser({ resyncs: 0, seq: 0, orders: [spotOrder(1, { price: '100', amount: '1' })], balances: [] });
+    const id = api.open({ kind: 'book', symbol: SYMBOL, depth: 2, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    const book = () => posts.flatMap((p) => p.batch.views).findLast((v) => v.id === id)?.snapshot;
+    expect(book()).toMatchObject({ kind: 'book', ownBids: new Float64Array([1, 0]) });
+    api.close(user);
+    scheduler.advance(20);
+    expect(book()).toMatchObject({ kind: 'book', ownBids: new Float64Array(0) });
   });
 });

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TickerValues } from '../../../common/protocol.ts';
-import {
-  decimalsOf,
-  STOCK_TICKER_COLUMNS,
-  TICKER_COLUMN,
-  TICKER_COLUMNS,
-  Tickers,
-  tickerChange,
-  tickerChangeRate,
-} from '../../../workers/ticker/index.ts';
+import { STOCK_TICKER_COLUMNS, TICKER_COLUMN, TICKER_COLUMNS } from '../../../workers/api.ts';
+import { decimalsOf, Tickers, tickerChange, tickerChangeRate } from '../../../workers/ticker/index.ts';
 
 /** A ticker with the given price and third value (the change reference). */
 const ticker = (price: number, open: number): TickerValues => [

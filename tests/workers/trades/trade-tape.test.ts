@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TRADE_FIELDS, TRADES_CAP, TradeTape } from '../../../workers/trades/index.ts';
+import { TRADE_COLUMNS as TRADE_FIELDS } from '../../../workers/api.ts';
+import { TRADES_CAP, TradeTape } from '../../../workers/trades/index.ts';
 
 /** n trades oldest first, flat: trade i is [1000 + i, side, i / 10, 1_000_000 + i]. */
 function trades(from: number, n: number): number[] {

@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { mul } from '../../../../common/decimal.ts';
 import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
+import type { UserBalance } from '../../../../workers/api.ts';
 import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime } from '../../../format/time.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
+import { type Paged, withClosedOrders, withNewFills } from './live-lists.ts';
 import './orders-panel.css';
 
 type Tab = 'open' | 'history' | 'trades' | 'balances';
@@ -30,14 +32,10 @@ const STATUS_KEYS = {
   [OrderStatus.partlyCancelled]: 'partlyCancelled',
 } as const;
 
-interface Page<T> {
-  records: T[];
-  total: number;
-}
-
 /**
  * The orders panel under the terminal (spec trading §7 spot trade): open orders (cancel one or all), order history,
- * trade history and balances, live from the private channel; "this market only" filters every list.
+ * trade history and balances, from the user's state that the private channel keeps; the histories page through REST
+ * and lay the state's news over their pages. "This market only" filters every list.
  */
 export function OrdersPanel(props: { symbol: string; session: SpotSession | null }) {
   const { symbol, session } = props;
@@ -49,7 +47,8 @@ export function OrdersPanel(props: { symbol: string; session: SpotSession | null
   const open = session ? session.open.filter((o) => !onlyHere || o.symbol === symbol) : [];
 
   return (
-    <section className="trade-panel trade-orders" aria-labelledby={titleId}>
+    // data-state, for tests and tools: whether the user's state is loaded and followed live.
+    <section className="trade-panel trade-orders" aria-labelledby={titleId} data-state={session?.user?.status}>
       <header className="panel-head orders-head">
         <h2 id={titleId} className="sr-only">
           {t('trade.orders.history')}
@@ -82,11 +81,11 @@ export function OrdersPanel(props: { symbol: string; session: SpotSession | null
       ) : tab === 'open' ? (
         <OpenOrders orders={open} symbol={onlyHere ? symbol : null} session={session} />
       ) : tab === 'history' ? (
-        <OrderHistory symbol={onlyHere ? symbol : null} version={session.version} />
+        <OrderHistory symbol={onlyHere ? symbol : null} orders={session.user?.orders ?? NONE} />
       ) : tab === 'trades' ? (
-        <TradeHistory symbol={onlyHere ? symbol : null} version={session.version} />
+        <TradeHistory symbol={onlyHere ? symbol : null} fills={session.liveFills} />
       ) : (
-        <Balances session={session} />
+        <Balances balances={session.user?.balances ?? NONE} loaded={session.user?.status === 'live'} />
       )}
     </section>
   );
@@ -106,6 +105,7 @@ function useTexts() {
 }
 
 const sideClass = (d: number) => (d === Side.buy ? 'up' : 'down');
+const NONE: never[] = [];
 
 type Column =
   | 'time'
@@ -231,40 +231,39 @@ function OpenOrders(props: { orders: SpotOrder[]; symbol: string | null; session
   );
 }
 
-/** A paged list reloaded when the channel tells of a change (`version`) or the filter changes. */
-function usePaged<T>(path: string, symbol: string | null, version: number) {
-  const [records, setRecords] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
+/** A paged list fetched again only when the filter changes or the user asks for more (never because the channel spoke). */
+function usePaged<T>(path: string, symbol: string | null) {
+  const [page, setPage] = useState<Paged<T>>({ records: [], total: 0 });
   const [pages, setPages] = useState(1);
   const [loading, setLoading] = useState(true);
 
   const load = useCallback(
     async (signal: AbortSignal) => {
-      const result = await get<Page<T>>(
+      const result = await get<Paged<T>>(
         path,
         { pageNo: 1, pageSize: PAGE_SIZE * pages, ...(symbol ? { symbol } : {}) },
         { signal, silent: true },
       );
       if (signal.aborted) return;
       setLoading(false);
-      if (result.data) {
-        setRecords(result.data.records);
-        setTotal(result.data.total);
-      }
+      if (result.data) setPage({ records: result.data.records, total: result.data.total });
     },
     [path, symbol, pages],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger.
   useEffect(() => {
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();
-  }, [load, version]);
-  return { records, total, loading, more: () => setPages((p) => p + 1) };
+  }, [load]);
+  return { page, loading, more: () => setPages((p) => p + 1) };
 }
 
-function OrderHistory(props: { symbol: string | null; version: number }) {
-  const { records, total, loading, more } = usePaged<SpotOrder>('/exchange/order/history', props.symbol, props.version);
+function OrderHistory(props: { symbol: string | null; orders: readonly SpotOrder[] }) {
+  const { page, loading, more } = usePaged<SpotOrder>('/exchange/order/history', props.symbol);
+  const { records, total } = useMemo(
+    () => withClosedOrders(page, props.orders, props.symbol),
+    [page, props.orders, props.symbol],
+  );
   const text = useTexts();
   const { t } = text;
   return (
@@ -293,8 +292,12 @@ function OrderHistory(props: { symbol: string | null; version: number }) {
   );
 }
 
-function TradeHistory(props: { symbol: string | null; version: number }) {
-  const { records, total, loading, more } = usePaged<SpotFill>('/exchange/order/trades', props.symbol, props.version);
+function TradeHistory(props: { symbol: string | null; fills: readonly SpotFill[] }) {
+  const { page, loading, more } = usePaged<SpotFill>('/exchange/order/trades', props.symbol);
+  const { records, total } = useMemo(
+    () => withNewFills(page, props.fills, props.symbol),
+    [page, props.fills, props.symbol],
+  );
   const text = useTexts();
   const { t } = text;
   return (
@@ -335,42 +338,25 @@ function ListFooter(props: { loading: boolean; shown: number; total: number; mor
   );
 }
 
-interface SpotBalanceRow {
-  unit: string;
-  balance: string;
-  frozenBalance: string;
-}
-
-function Balances({ session }: { session: SpotSession }) {
+/** The spot wallet's coins that hold something, as the user's state keeps them (no request of its own). */
+function Balances({ balances, loaded }: { balances: readonly UserBalance[]; loaded: boolean }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<SpotBalanceRow[] | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `session.version` is the reload trigger.
-  useEffect(() => {
-    const controller = new AbortController();
-    void get<{ spot: { balances: SpotBalanceRow[] } }>(
-      '/uc/asset/walletBalance',
-      {},
-      { signal: controller.signal, silent: true },
-    ).then((result) => {
-      if (!controller.signal.aborted && result.data) setRows(result.data.spot.balances);
-    });
-    return () => controller.abort();
-  }, [session.version]);
+  const rows = balances.filter((b) => Number(b.available) !== 0 || Number(b.frozen) !== 0);
   return (
     <div className="orders-body">
       <table className="orders-table" data-list="balances">
         <Head cols={['coin', 'availableBalance', 'frozen']} />
         <tbody>
-          {(rows ?? []).map((b) => (
-            <tr key={b.unit} data-coin={b.unit}>
-              <td>{b.unit}</td>
-              <td>{b.balance}</td>
-              <td>{b.frozenBalance}</td>
+          {rows.map((b) => (
+            <tr key={b.coin} data-coin={b.coin}>
+              <td>{b.coin}</td>
+              <td>{b.available}</td>
+              <td>{b.frozen}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {rows?.length === 0 && <p className="orders-none">{t('trade.orders.empty')}</p>}
+      {loaded && rows.length === 0 && <p className="orders-none">{t('trade.orders.empty')}</p>}
     </div>
   );
 }

@@ -12,10 +12,10 @@ import {
   RANK_ROWS,
   rankMarkets,
   sortMarkets,
-  TICKER_COLUMNS,
   TickerIndex,
   type TickerTable,
 } from '../../../../src/features/quotes/quote-rows.ts';
+import { TICKER_COLUMNS } from '../../../../workers/api.ts';
 
 function thumb(symbol: string, close: number, chg: number, extra: Partial<SymbolThumb> = {}): SymbolThumb {
   const [coin = '', unit = ''] = symbol.split('/');

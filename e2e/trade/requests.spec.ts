@@ -1,0 +1,100 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { cancelDemoOrders, openRows, openTrade } from './helpers.ts';
+
+/**
+ * The user's orders are state kept by the private channel, not a doorbell for REST reloads (DESIGN §2, issue 18): once
+ * /trade has settled, placing a spot order costs one request (its POST) and cancelling it one (its cancel).
+ */
+
+/** A window in which a reload set off by the channel's news (the old way: 300 ms after each burst) would show. */
+const QUIET_MS = 1500;
+
+/**
+ * Resolves once the page has had no HTTP request in flight or started for `ms` (Playwright's `networkidle` never comes
+ * here: the page keeps its socket and its worker's history fetches count).
+ */
+async function quiet(page: Page, ms: number): Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  const start = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const end = () => {
+    inFlight--;
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  await expect.poll(() => inFlight <= 0 && Date.now() - last >= ms, { timeout: 15_000, intervals: [100] }).toBe(true);
+  page.off('request', start);
+  page.off('requestfinished', end);
+  page.off('requestfailed', end);
+}
+
+/**
+ * Every fetch and XHR the page (and its dedicated workers) makes from now on, whatever its path: a reload of orders,
+ * balances or the account would show here (sockets are not requests, and nothing else is loaded once /trade settled).
+ */
+function recordRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') seen.push(request);
+  });
+  return seen;
+}
+
+/** The quote coin the buy form says is available, as a number. */
+async function availableQuote(page: Page): Promise<number> {
+  const text = (await page.getByTestId('available-buy').textContent()) ?? '';
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+const described = (requests: readonly Request[]) => requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+
+// Leave no open order behind for the other journeys.
+test.afterEach(({ request }) => cancelDemoOrders(request));
+
+test('placing a limit order costs one request, its POST, until it is listed and the balance updated; cancelling one, its cancel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await openTrade(page, request);
+  const book = page.locator('.trade-book');
+  // Settled: the book is live, the spot account answered, the user's state is loaded and live.
+  await expect(page.locator('.trade-orders')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(book).toHaveAttribute('data-best-bid', /^\d/);
+  await quiet(page, QUIET_MS);
+
+  const bid = Number(await book.getAttribute('data-best-bid'));
+  // Forty dollars under the best bid: it rests, within the 50 levels the book shows.
+  const price = (Math.floor(bid) - 40).toFixed(2);
+  const buy = page.locator('form.entry-side[data-side="buy"]');
+  await buy.getByLabel('Price', { exact: true }).fill(price);
+  await buy.getByLabel('Amount').fill('0.01');
+  const before = await availableQuote(page);
+
+  // From the click until the order is in the open-orders panel, its level marked in the book and the USDT it froze
+  // gone from the available balance, then a quiet window for any reload the channel's news might set off.
+  const placing = recordRequests(page);
+  await buy.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(openRows(page)).toHaveCount(1);
+  await expect(openRows(page).first()).toContainText(String(Number(price)));
+  await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
+  await expect.poll(() => availableQuote(page)).toBeLessThan(before);
+  await page.waitForTimeout(QUIET_MS);
+  expect(described(placing)).toEqual(['POST /exchange/order/add']);
+
+  const cancelling = recordRequests(page);
+  const id = await openRows(page).first().getAttribute('data-order-id');
+  await openRows(page).first().getByRole('button', { name: 'Cancel' }).click();
+  await expect(openRows(page)).toHaveCount(0);
+  await expect(book).toHaveAttribute('data-own-levels', '');
+  // The frozen USDT is available again.
+  await expect.poll(() => availableQuote(page)).toBe(before);
+  await page.waitForTimeout(QUIET_MS);
+  expect(described(cancelling)).toEqual([`POST /exchange/order/cancel/${id}`]);
+});
