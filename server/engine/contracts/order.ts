@@ -1,6 +1,6 @@
 import type { ActionCode, ContractOrderStatus, MarginModel } from '../../../common/margin/codes.ts';
 import type { OrderType, Side } from '../../../common/trading.ts';
-import type { Resting } from '../../engine/book.ts';
+import type { Resting } from '../book.ts';
 import type { PlanExecution } from './planner.ts';
 
 /** Which position an order works on: one-way mode has one per symbol, hedge mode a long and a short. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContractPrices } from '../../../server/swap/prices.ts';
-import { seededContract } from './engine/fixtures.ts';
+import { ContractPrices } from '../../../../server/engine/contracts/prices.ts';
+import { seededContract } from './fixtures.ts';
 
 const btc = seededContract('BTC');
 const HOUR = 3_600_000;

@@ -6,10 +6,10 @@ import {
   impactPrice,
   type Levels,
   premium,
-} from '../../common/margin/funding.ts';
-import { RATE_SCALE } from '../../common/margin/grid.ts';
-import { BasisAverage, indexPrice, markPrice } from '../../common/margin/mark.ts';
-import type { Contract } from './engine/contract.ts';
+} from '../../../common/margin/funding.ts';
+import { RATE_SCALE } from '../../../common/margin/grid.ts';
+import { BasisAverage, indexPrice, markPrice } from '../../../common/margin/mark.ts';
+import type { Contract } from './contract.ts';
 
 /**
  * Index, mark and funding of one perpetual (research §1.1–1.2), as a state machine driven by the clock: no timers

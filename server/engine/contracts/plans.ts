@@ -1,7 +1,7 @@
 import { type ActionCode, PricePreference, type TpslMode } from '../../../common/margin/codes.ts';
 import { type Crossing, type Trail, trailStep } from '../../../common/margin/triggers.ts';
 import { type OrderType, type Side, TriggerType } from '../../../common/trading.ts';
-import { TriggerQueue } from '../../engine/plans.ts';
+import { TriggerQueue } from '../plans.ts';
 import type { PositionSide } from './order.ts';
 
 /** The price a plan watches. */

@@ -1,10 +1,10 @@
 import { OrderType, Side } from '../../../../common/trading.ts';
 import { swapContracts } from '../../../../server/db/seed/catalogue.ts';
+import { riskTablesFor } from '../../../../server/db/seed/risk-tables.ts';
+import { type Contract, contractOf } from '../../../../server/engine/contracts/contract.ts';
+import { SwapEngine } from '../../../../server/engine/contracts/engine.ts';
+import type { SwapPlace } from '../../../../server/engine/contracts/types.ts';
 import { Accounts } from '../../../../server/ledger/accounts.ts';
-import { type Contract, contractOf } from '../../../../server/swap/engine/contract.ts';
-import { SwapEngine } from '../../../../server/swap/engine/engine.ts';
-import type { SwapPlace } from '../../../../server/swap/engine/types.ts';
-import { riskTablesFor } from '../../../../server/swap/risk-tables.ts';
 
 /** A seeded perpetual in engine units (BTC: ticks of 0.1, contracts of 0.001 BTC; ETH: 0.01 and 0.01). */
 export function seededContract(base: string): Contract {

@@ -1,6 +1,6 @@
 import { notional } from '../../../common/margin/grid.ts';
 import { Side } from '../../../common/trading.ts';
-import type { OrderBook } from '../../engine/book.ts';
+import type { OrderBook } from '../book.ts';
 import type { Contract } from './contract.ts';
 import type { ContractOrder } from './order.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MarginModel, PositionClass } from '../../../../common/margin/codes.ts';
 import { entryTicks } from '../../../../common/margin/position.ts';
-import { SETTLEMENT_ACCOUNT } from '../../../../server/swap/engine/wallet.ts';
+import { SETTLEMENT_ACCOUNT } from '../../../../server/engine/contracts/wallet.ts';
 import { engineWith, limit, market, Side, USDT } from './fixtures.ts';
 
 // BTC_USDT: price 95 000.0 is 950 000 ticks; 1 000 contracts are 1 BTC.

@@ -1,6 +1,6 @@
 import type { ActionCode } from '../../../common/margin/codes.ts';
 import type { OrderType, Side } from '../../../common/trading.ts';
-import type { OrderBook } from '../../engine/book.ts';
+import type { OrderBook } from '../book.ts';
 import type { Contract } from './contract.ts';
 import type { Holding } from './holdings.ts';
 import type { ContractOrder, PositionSide } from './order.ts';

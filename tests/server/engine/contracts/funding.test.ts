@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarginModel } from '../../../../common/margin/codes.ts';
-import { FUNDING_HOUSE_ACCOUNT } from '../../../../server/swap/engine/wallet.ts';
+import { FUNDING_HOUSE_ACCOUNT } from '../../../../server/engine/contracts/wallet.ts';
 import { engineWith, limit, market, Side, USDT } from './fixtures.ts';
 
 const P = 950_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActionCode, PricePreference, TpslMode } from '../../../../common/margin/codes.ts';
 import { TriggerType } from '../../../../common/trading.ts';
-import { PlanStatus } from '../../../../server/swap/engine/plans.ts';
+import { PlanStatus } from '../../../../server/engine/contracts/plans.ts';
 import { engineWith, limit, market, OrderType, Side, USDT } from './fixtures.ts';
 
 const P = 950_000;

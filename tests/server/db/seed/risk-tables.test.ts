@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { gridOf, RATE_SCALE } from '../../../common/margin/grid.ts';
-import { maintenanceMargin, tiersOf } from '../../../common/margin/tiers.ts';
-import { swapContracts } from '../../../server/db/seed/catalogue.ts';
-import { riskTablesFor } from '../../../server/swap/risk-tables.ts';
+import { gridOf, RATE_SCALE } from '../../../../common/margin/grid.ts';
+import { maintenanceMargin, tiersOf } from '../../../../common/margin/tiers.ts';
+import { swapContracts } from '../../../../server/db/seed/catalogue.ts';
+import { riskTablesFor } from '../../../../server/db/seed/risk-tables.ts';
 
 describe('risk tables of the perpetuals', () => {
   for (const contract of swapContracts) {

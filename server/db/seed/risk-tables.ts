@@ -1,4 +1,4 @@
-import type { RiskTierRow } from '../../common/margin/tiers.ts';
+import type { RiskTierRow } from '../../../common/margin/tiers.ts';
 
 /**
  * Risk-limit brackets of the perpetuals (spec `riskValues`, `riskValues1000`; research §1.3), by the contract's

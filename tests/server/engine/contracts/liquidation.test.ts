@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActionCode, MarginModel } from '../../../../common/margin/codes.ts';
 import { liquidationPrice } from '../../../../common/margin/liquidation.ts';
-import { isolatedSet } from '../../../../server/swap/engine/liquidation.ts';
+import { isolatedSet } from '../../../../server/engine/contracts/liquidation.ts';
 import { engineWith, limit, market, Side, USDT } from './fixtures.ts';
 
 const P = 950_000;
