@@ -351,6 +351,7 @@ export class SwapEngine {
 
   /** TP/SL given with an order follow its fills; a position that closed takes its TP/SL and trailing stops along. */
   private afterFill(order: ContractOrder, holding: Holding): void {
+    this.liquidator.touch(holding);
     if (order.tpsl && !order.reduceOnly) this.planner.attach(order, order.tpsl.takeProfit, order.tpsl.stopLoss);
     if (!holding.position) this.planner.retire(holding.userId, holding.symbol, holding.positionSide, () => true);
   }
@@ -441,6 +442,7 @@ export class SwapEngine {
       );
       h.isolatedMargin += topUp;
       h.leverage = leverage;
+      this.liquidator.touch(h);
       this.events.push({ type: 'position', holding: h });
     });
     if (!hedge || positionSide !== 'short') settings.leverageLong = leverage;
@@ -493,6 +495,7 @@ export class SwapEngine {
       amount > 0 ? [wallet.free(userId), wallet.frozen(userId)] : [wallet.frozen(userId), wallet.free(userId)];
     wallet.move(from, to, Math.abs(amount), SwapKind.isolatedMargin, `swap-margin:${userId}`, this.clock());
     holding.isolatedMargin += amount;
+    this.liquidator.touch(holding);
     this.events.push({ type: 'position', holding });
     return { ok: true, order: null, events: this.events };
   }
@@ -615,6 +618,7 @@ export class SwapEngine {
       .sort((a, b) => (a.fine < b.fine ? -1 : 1));
     for (const { h, fine } of order) {
       const amount = this.fundingMove(market, wallet, h, fine, txn, time);
+      this.liquidator.touch(h);
       if (amount !== 0) {
         const { userId, positionSide } = h;
         this.events.push({ type: 'funding', userId, symbol, positionSide, amount, rate, mark, time });

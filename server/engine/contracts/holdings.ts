@@ -99,6 +99,14 @@ export class Holdings {
     for (const h of this.byUser.get(userId) ?? []) if (h.position) yield h;
   }
 
+  /** Whether the user holds a cross position on the symbol. */
+  hasCross(userId: number, symbol: string): boolean {
+    for (const h of this.byUser.get(userId) ?? []) {
+      if (h.symbol === symbol && h.position && h.marginModel === 1) return true;
+    }
+    return false;
+  }
+
   /** Whether the user holds any position on the symbol. */
   hasPosition(userId: number, symbol: string): boolean {
     for (const h of this.byUser.get(userId) ?? []) if (h.symbol === symbol && h.position) return true;

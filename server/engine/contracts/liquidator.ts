@@ -1,5 +1,6 @@
 import { ActionCode, ContractOrderStatus, MarginModel } from '../../../common/margin/codes.ts';
 import { applyRateCeil } from '../../../common/margin/grid.ts';
+import { liquidationPrice } from '../../../common/margin/liquidation.ts';
 import { OrderType, Side } from '../../../common/trading.ts';
 import { type FillContext, settleFill } from './fills.ts';
 import type { Holding, Holdings } from './holdings.ts';
@@ -12,6 +13,7 @@ import {
   isolatedSet,
   refreshAdl,
 } from './liquidation.ts';
+import { LiquidationIndex } from './liquidation-index.ts';
 import { type MarkOf, payMinor } from './margin-check.ts';
 import type { ContractOrder, PositionSide } from './order.ts';
 import type { SwapEvent, SwapMarket, SwapPlace, SwapRejectReason } from './types.ts';
@@ -42,32 +44,69 @@ export interface LiquidatorHost {
  * hold it, closed against the opposite side's positions in ADL order. Nobody without a position ever pays.
  */
 export class Liquidator {
+  private readonly indexes = new Map<string, LiquidationIndex>();
+  /** Positions changed since their symbol's last sweep: their liquidation price is computed then, once. */
+  private readonly dirty = new Set<Holding>();
+  /** Cross accounts by symbol: they are measured whole on every mark of a symbol they hold. */
+  private readonly crossUsers = new Map<string, Set<number>>();
+
   constructor(private readonly host: LiquidatorHost) {}
 
+  /** A position, its margin or its mode changed. */
+  touch(holding: Holding): void {
+    this.dirty.add(holding);
+  }
+
   sweep(market: SwapMarket): void {
-    const { holdings, fundUserId } = this.host;
     const mark = market.mark;
     // No mark yet (a fresh market): nothing can be measured.
     if (mark <= 0) return;
     const symbol = market.contract.symbol;
-    const crossUsers = new Set<number>();
-    for (const h of [...holdings.openOn(symbol)]) {
-      if (!h.position || h.userId === fundUserId) continue;
-      if (h.marginModel === MarginModel.cross) crossUsers.add(h.userId);
-      else if (isLiquidatable(isolatedSet(market.contract, h), mark)) this.liquidate(market, [h], false);
+    const index = this.reindex(market);
+    for (const h of index.due(mark)) {
+      if (!h.position) continue;
+      if (isLiquidatable(isolatedSet(market.contract, h), mark)) this.liquidate(market, [h], false);
+      else this.touch(h);
     }
-    for (const userId of crossUsers) {
+    for (const userId of [...(this.crossUsers.get(symbol) ?? [])]) {
       const set = this.crossSetOf(userId, symbol, market.contract.settle);
       if (!set || !isLiquidatable(set, mark)) continue;
-      const legs = [...holdings.openOf(userId)].filter(
+      const legs = [...this.host.holdings.openOf(userId)].filter(
         (h) => h.symbol === symbol && h.marginModel === MarginModel.cross,
       );
       this.liquidate(market, legs, true);
     }
     this.unwindFund(market);
+    this.reindex(market);
+    const { holdings, fundUserId } = this.host;
     for (const holding of refreshAdl(market.contract.grid, holdings.openOn(symbol), mark, fundUserId)) {
       this.host.emit({ type: 'position', holding });
     }
+  }
+
+  /** Brings the symbol's index and cross list up to the positions changed since. */
+  private reindex(market: SwapMarket): LiquidationIndex {
+    const symbol = market.contract.symbol;
+    let index = this.indexes.get(symbol);
+    if (!index) {
+      index = new LiquidationIndex();
+      this.indexes.set(symbol, index);
+    }
+    let cross = this.crossUsers.get(symbol);
+    if (!cross) {
+      cross = new Set();
+      this.crossUsers.set(symbol, cross);
+    }
+    for (const h of this.dirty) {
+      if (h.symbol !== symbol) continue;
+      this.dirty.delete(h);
+      const measured = h.position !== null && h.userId !== this.host.fundUserId;
+      const isolated = measured && h.marginModel === MarginModel.isolated;
+      index.set(h, isolated ? liquidationPrice(isolatedSet(market.contract, h), market.mark) : null);
+      if (measured && h.marginModel === MarginModel.cross) cross.add(h.userId);
+      else if (!this.host.holdings.hasCross(h.userId, symbol)) cross.delete(h.userId);
+    }
+    return index;
   }
 
   /** The free wallet and cross orders' reservations: what a cross account stands on besides its positions. */
@@ -217,6 +256,7 @@ export class Liquidator {
         time: this.host.clock(),
       };
       const holding = settleFill(ctx, order, contracts, price, false, 0n);
+      this.touch(holding);
       order.status = ContractOrderStatus.filled;
       this.host.emit({ type: 'order', order });
       this.host.emit({ type: 'position', holding });

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarginModel, PositionClass, TpslMode } from '../../../../common/margin/codes.ts';
+import { isLiquidatable } from '../../../../common/margin/liquidation.ts';
 import { TriggerType } from '../../../../common/trading.ts';
+import { isolatedSet } from '../../../../server/engine/contracts/liquidation.ts';
 import { engineWith, limit, market, OrderType, Side, USDT } from './fixtures.ts';
 
 const user = fc.integer({ min: 1, max: 4 });
@@ -83,6 +85,16 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
   }
 }
 
+/** After a mark, no isolated position is left at or below its maintenance: the index missed nothing. */
+function expectNoneLeftToLiquidate(engine: ReturnType<typeof engineWith>['engine']): void {
+  const btc = engine.market('BTC_USDT');
+  if (!btc || btc.mark <= 0) return;
+  for (const h of engine.holdings.openOn('BTC_USDT')) {
+    if (h.userId === engine.fundUserId || h.marginModel !== MarginModel.isolated) continue;
+    expect(isLiquidatable(isolatedSet(btc.contract, h), btc.mark)).toBe(false);
+  }
+}
+
 describe('contract money is conserved and nobody without a position pays (property)', () => {
   it('over random orders, closes, cancels, plans, TP/SL, trailing stops, funding, price moves, leverage and mode changes, liquidations and ADL: per coin, positions net to zero', () => {
     fc.assert(
@@ -109,6 +121,7 @@ describe('contract money is conserved and nobody without a position pays (proper
             for (const h of engine.holdings.openOf(u)) isolated += h.isolatedMargin;
             expect(accounts.walletBalance(u, 'contract', 'USDT').frozen).toBe(reserved + isolated);
           }
+          if (a.kind === 'mark') expectNoneLeftToLiquidate(engine);
           // User 5 never trades: whatever liquidations and deleveraging happen, it never pays for them.
           expect(accounts.walletBalance(5, 'contract', 'USDT')).toMatchObject({ available: 7_000 * USDT, frozen: 0 });
         }
