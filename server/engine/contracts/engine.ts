@@ -159,7 +159,7 @@ export class SwapEngine {
     if (!reduceOnly) {
       const resting = cmd.type === OrderType.limit ? cmd.volume - walk.contracts : 0;
       const value = walk.value + notional(market.contract.grid, resting, limit);
-      if (this.overRiskLimit(market, cmd, holding, positionSide, leverage, value)) return 'riskLimitExceeded';
+      if (this.overRiskLimit(market, cmd, holding, leverage, value)) return 'riskLimitExceeded';
       frozen = reservationOfValue(market.contract, leverage, value);
       if (frozen > this.freeToUse(cmd.userId, market.contract.settle)) return 'insufficientMargin';
     }
@@ -207,18 +207,21 @@ export class SwapEngine {
     market: SwapMarket,
     cmd: SwapPlace,
     holding: Holding | undefined,
-    positionSide: PositionSide,
     leverage: number,
     value: bigint,
   ): boolean {
     const cap = notionalCap(tiersAt(market.contract, leverage), leverage);
     if (cap === null) return false;
-    let exposure = positionExposure(holding, signOf(cmd.side)) + value;
-    for (const o of this.openByUser.get(cmd.userId) ?? []) {
-      if (o.symbol !== cmd.symbol || o.positionSide !== positionSide || o.side !== cmd.side || o.reduceOnly) continue;
-      exposure += notional(market.contract.grid, o.remaining, o.price);
-    }
-    return exposure > cap;
+    const resting = holding ? holding.resting[cmd.side === Side.buy ? 0 : 1] : 0n;
+    return positionExposure(holding, signOf(cmd.side)) + resting + value > cap;
+  }
+
+  /** Keeps a slot's resting notional by side as an opening order rests (+), fills or leaves the book (−). */
+  private rest(market: SwapMarket, order: ContractOrder, contracts: number): void {
+    if (order.reduceOnly || order.price === 0) return;
+    const settings = this.holdings.settings(order.userId, market.contract);
+    const slot = this.holdings.slot(order.userId, order.symbol, order.positionSide, settings);
+    slot.resting[order.side === Side.buy ? 0 : 1] += notional(market.contract.grid, contracts, order.price);
   }
 
   private newOrder(
@@ -281,6 +284,7 @@ export class SwapEngine {
     this.match(market, order);
     if (order.remaining > 0 && order.type === OrderType.limit && this.reduceRoom(order) > 0) {
       order.bookSeq = this.nextBookSeq++;
+      this.rest(market, order, order.remaining);
       const volume = market.book.sideOf(order.side).add(order);
       this.track(order);
       this.events.push({ type: 'level', symbol: order.symbol, side: order.side, price: order.price, volume });
@@ -333,6 +337,7 @@ export class SwapEngine {
     ] as const)
       this.afterFill(order, holding);
     const side = market.book.sideOf(maker.side);
+    this.rest(market, maker, -contracts);
     const volume = maker.remaining === 0 ? side.remove(maker, contracts) : this.shrink(market, maker, contracts);
     if (maker.remaining === 0) this.finish(market, maker, false);
     else this.setStatus(maker, time);
@@ -403,6 +408,7 @@ export class SwapEngine {
   }
 
   private cancelOpen(market: SwapMarket, order: ContractOrder): void {
+    this.rest(market, order, -order.remaining);
     const volume = market.book.sideOf(order.side).remove(order, order.remaining);
     this.events.push({ type: 'level', symbol: order.symbol, side: order.side, price: order.price, volume });
     this.finish(market, order);

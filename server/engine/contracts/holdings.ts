@@ -23,6 +23,8 @@ export interface Holding {
   isolatedMargin: number;
   /** PnL realised since the position opened, fine units, before fees and funding (position history). */
   realized: bigint;
+  /** Notional of the slot's resting opening orders by side (buy, sell), fine units: the risk limit counts them. */
+  resting: [bigint, bigint];
   /** Auto-deleveraging lights 0–4 (research §1.7), published when they change. */
   adlQuantile: number;
   openedAt: number;
@@ -73,6 +75,7 @@ export class Holdings {
         leverage: leverageOf(settings, positionSide),
         isolatedMargin: 0,
         realized: 0n,
+        resting: [0n, 0n],
         adlQuantile: 0,
         openedAt: 0,
         updatedAt: 0,

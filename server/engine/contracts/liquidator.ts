@@ -19,6 +19,9 @@ import type { ContractOrder, PositionSide } from './order.ts';
 import type { SwapEvent, SwapMarket, SwapPlace, SwapRejectReason } from './types.ts';
 import { SwapKind, type SwapWallet } from './wallet.ts';
 
+/** How often the ADL lights are ranked again. */
+export const ADL_REFRESH_MS = 5_000;
+
 /** What the liquidator needs of the engine. */
 export interface LiquidatorHost {
   readonly holdings: Holdings;
@@ -50,6 +53,10 @@ export class Liquidator {
   /** Cross accounts by symbol: they are measured whole on every mark of a symbol they hold. */
   private readonly crossUsers = new Map<string, Set<number>>();
 
+  private readonly lightsAt = new Map<string, number>();
+  /** ADL queues of the current sweep, ranked once per side (a wave of liquidations must not rank per position). */
+  private queues = new Map<number, Holding[]>();
+
   constructor(private readonly host: LiquidatorHost) {}
 
   /** A position, its margin or its mode changed. */
@@ -62,6 +69,7 @@ export class Liquidator {
     // No mark yet (a fresh market): nothing can be measured.
     if (mark <= 0) return;
     const symbol = market.contract.symbol;
+    this.queues = new Map();
     const index = this.reindex(market);
     for (const h of index.due(mark)) {
       if (!h.position) continue;
@@ -78,8 +86,21 @@ export class Liquidator {
     }
     this.unwindFund(market);
     this.reindex(market);
+    this.refreshLights(market);
+  }
+
+  /**
+   * The ADL lights, ranked over every position of the contract: at most every {@link ADL_REFRESH_MS} (Binance every
+   * 30 s), outside the mark-to-liquidation path, published for the positions whose light changed.
+   */
+  private refreshLights(market: SwapMarket): void {
+    const now = this.host.clock();
+    const symbol = market.contract.symbol;
+    const last = this.lightsAt.get(symbol);
+    if (last !== undefined && now - last < ADL_REFRESH_MS) return;
+    this.lightsAt.set(symbol, now);
     const { holdings, fundUserId } = this.host;
-    for (const holding of refreshAdl(market.contract.grid, holdings.openOn(symbol), mark, fundUserId)) {
+    for (const holding of refreshAdl(market.contract.grid, holdings.openOn(symbol), market.mark, fundUserId)) {
       this.host.emit({ type: 'position', holding });
     }
   }
@@ -188,12 +209,9 @@ export class Liquidator {
     const fundFree = wallet.amount(wallet.free(fundUserId));
     const { grid, tiers } = market.contract;
     if (!fundCanAbsorb(grid, tiers, fundFree, position.contracts, price)) {
-      const queue = adlQueue(grid, this.host.holdings.openOn(h.symbol), position.sign === 1 ? -1 : 1, market.mark, [
-        h.userId,
-        fundUserId,
-      ]);
-      for (const other of queue) {
-        if (!h.position || !other.position) break;
+      for (const other of this.queueFor(market, position.sign === 1 ? -1 : 1)) {
+        if (!h.position) break;
+        if (!other.position || other.userId === h.userId || other.position.sign === position.sign) continue;
         const contracts = Math.min(h.position.contracts, other.position.contracts);
         this.transfer(
           market,
@@ -208,6 +226,17 @@ export class Liquidator {
       const fundSide = { userId: fundUserId, positionSide: 'both' as const, close: false };
       this.transfer(market, h, fundSide, h.position.contracts, price);
     }
+  }
+
+  /** The opposite side in ADL order, ranked at the sweep's mark the first time a liquidation needs it. */
+  private queueFor(market: SwapMarket, sign: 1 | -1): Holding[] {
+    let queue = this.queues.get(sign);
+    if (!queue) {
+      const { holdings, fundUserId } = this.host;
+      queue = adlQueue(market.contract.grid, holdings.openOn(market.contract.symbol), sign, market.mark, [fundUserId]);
+      this.queues.set(sign, queue);
+    }
+    return queue;
   }
 
   /**
@@ -267,8 +296,9 @@ export class Liquidator {
   /** The fund sells what it took over back to the book, never worse than the mark. */
   private unwindFund(market: SwapMarket): void {
     const { fundUserId } = this.host;
-    for (const h of [...this.host.holdings.openOn(market.contract.symbol)]) {
-      if (h.userId !== fundUserId || !h.position) continue;
+    for (const side of ['both', 'long', 'short'] as const) {
+      const h = this.host.holdings.find(fundUserId, market.contract.symbol, side);
+      if (!h?.position) continue;
       this.host.placeOrder({
         userId: fundUserId,
         symbol: h.symbol,

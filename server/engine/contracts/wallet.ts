@@ -58,7 +58,7 @@ export class SwapWallet {
     time: number,
   ): void {
     if (amount <= 0) return;
-    this.accounts.transfer(txn, time, [{ from, to, coin: this.coin, amount, kind }]);
+    this.accounts.move(txn, time, { from, to, coin: this.coin, amount, kind });
   }
 
   /**

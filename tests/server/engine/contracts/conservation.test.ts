@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarginModel, PositionClass, TpslMode } from '../../../../common/margin/codes.ts';
+import { notional } from '../../../../common/margin/grid.ts';
 import { isLiquidatable } from '../../../../common/margin/liquidation.ts';
 import { TriggerType } from '../../../../common/trading.ts';
 import { isolatedSet } from '../../../../server/engine/contracts/liquidation.ts';
@@ -85,6 +86,20 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
   }
 }
 
+/** Each slot's resting notional is what its open opening orders add up to. */
+function expectRestingKept(engine: ReturnType<typeof engineWith>['engine'], userId: number): void {
+  const btc = engine.market('BTC_USDT');
+  if (!btc) return;
+  for (const positionSide of ['both', 'long', 'short'] as const) {
+    const sums: [bigint, bigint] = [0n, 0n];
+    for (const o of engine.openOrders(userId)) {
+      if (o.positionSide !== positionSide || o.reduceOnly) continue;
+      sums[o.side === 1 ? 0 : 1] += notional(btc.contract.grid, o.remaining, o.price);
+    }
+    expect(engine.holdings.find(userId, 'BTC_USDT', positionSide)?.resting ?? [0n, 0n]).toEqual(sums);
+  }
+}
+
 /** After a mark, no isolated position is left at or below its maintenance: the index missed nothing. */
 function expectNoneLeftToLiquidate(engine: ReturnType<typeof engineWith>['engine']): void {
   const btc = engine.market('BTC_USDT');
@@ -120,6 +135,7 @@ describe('contract money is conserved and nobody without a position pays (proper
             let isolated = 0;
             for (const h of engine.holdings.openOf(u)) isolated += h.isolatedMargin;
             expect(accounts.walletBalance(u, 'contract', 'USDT').frozen).toBe(reserved + isolated);
+            expectRestingKept(engine, u);
           }
           if (a.kind === 'mark') expectNoneLeftToLiquidate(engine);
           // User 5 never trades: whatever liquidations and deleveraging happen, it never pays for them.

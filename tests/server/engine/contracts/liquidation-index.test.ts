@@ -12,6 +12,7 @@ const holding = (id: number, sign: 1 | -1): Holding => ({
   leverage: 10,
   isolatedMargin: 1,
   realized: 0n,
+  resting: [0n, 0n],
   adlQuantile: 0,
   openedAt: 0,
   updatedAt: 0,
