@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compare } from '../../../../common/decimal.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { compare } from '../../../format/decimal.ts';
 import { formatDateTime } from '../../../format/time.ts';
 import { storedAreaCode } from '../../account/countries.ts';
 import { CodeInput, SendCodeInput } from '../../account/security/send-code-input.tsx';

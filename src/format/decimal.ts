@@ -1,0 +1,78 @@
+// Exact decimal arithmetic of the UI (order entry, totals, fees, amounts, DESIGN §4) on decimal.js, configured once
+// here. Values travel as strings, as the server sends them; the worker's hot path stays on integer ticks and lots.
+import { Decimal } from 'decimal.js';
+
+/**
+ * decimal.js for money. 200 significant digits hold any product of two amounts the UI meets (a balance of 1e20 with
+ * 18 decimals has 38), so sums and products are exact; anything cut is cut toward zero, never rounded up. Plain
+ * notation always: '0.00000001', never '1e-8'.
+ */
+export const Exact = Decimal.clone({
+  precision: 200,
+  rounding: Decimal.ROUND_DOWN,
+  toExpNeg: -9e15,
+  toExpPos: 9e15,
+});
+export type Exact = InstanceType<typeof Exact>;
+
+/** What the server writes: an optional minus, digits, optionally a dot and digits ('.5', '1e5', '1.' are not). */
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
+/** The value of a decimal string (trimmed); a RangeError for anything else, as a broken amount must not pass. */
+export function exact(text: string): Exact {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) throw new RangeError(`not a decimal: ${text}`);
+  return new Exact(trimmed);
+}
+
+/** Shortest exact string: no trailing zeros, no trailing dot, '-0' written as '0'. */
+export function normalize(text: string): string {
+  return exact(text).toString();
+}
+
+/** a × b, exact. */
+export function mul(a: string, b: string): string {
+  return exact(a).times(exact(b)).toString();
+}
+
+/** a + b, exact. */
+export function add(a: string, b: string): string {
+  return exact(a).plus(exact(b)).toString();
+}
+
+/** a − b, exact. */
+export function sub(a: string, b: string): string {
+  return exact(a).minus(exact(b)).toString();
+}
+
+/** a ÷ b truncated toward zero at `scale` decimals (only the digits kept are computed). */
+export function div(a: string, b: string, scale: number): string {
+  const divisor = exact(b);
+  if (divisor.isZero()) throw new RangeError('division by zero');
+  return exact(a).times(`1e${scale}`).divToInt(divisor).times(`1e-${scale}`).toString();
+}
+
+/** −1, 0 or 1 as a is below, equal to or above b, exact ('1.50' equals '1.5'). */
+export function compare(a: string, b: string): -1 | 0 | 1 {
+  return exact(a).comparedTo(exact(b)) as -1 | 0 | 1;
+}
+
+/** Truncates (toward zero) to `scale` decimals, as price-scale rounding does (spec shell §9). */
+export function truncate(text: string, scale: number): string {
+  return exact(text).toDecimalPlaces(scale, Exact.ROUND_DOWN).toString();
+}
+
+/** Rounds half away from zero to `scale` decimals (ratios such as percents; prices truncate instead). */
+export function round(text: string, scale: number): string {
+  return exact(text).toDecimalPlaces(scale, Exact.ROUND_HALF_UP).toString();
+}
+
+/** Fixed `scale` decimals, truncated, padded with zeros; a value truncated to zero has no sign ('0.00'). */
+export function toFixed(text: string, scale: number): string {
+  const fixed = exact(text).toFixed(scale, Exact.ROUND_DOWN);
+  return fixed.startsWith('-') && /^-[0.]+$/.test(fixed) ? fixed.slice(1) : fixed;
+}
