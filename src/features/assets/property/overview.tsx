@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loadBalances } from '../../../api/shell.ts';
+import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import type { AssetParts } from '../../../format/currency.ts';
 import { formatCurrency } from '../../../format/currency.ts';
 import { QuickExchangePanel } from '../convert/quick-exchange-panel.tsx';
-import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
+import { BalancesEye } from './balances-eye.tsx';
 import { masked, type OverviewWallet, overviewOf } from './model.ts';
 import { PropertyLayout } from './property-layout.tsx';
 

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ApiCode } from '../../../../common/api.ts';
 import { isSuccess } from '../../../api/request.ts';
+import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { formatCurrency } from '../../../format/currency.ts';
 import { NotFound } from '../../shell/not-found.tsx';
 import { loadWallet, type WalletType, type WalletView } from './api.ts';
-import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
+import { BalancesEye } from './balances-eye.tsx';
 import {
   DEFAULT_SORT,
   masked,
