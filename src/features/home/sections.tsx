@@ -5,6 +5,7 @@ import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { groupCountry } from '../../app/user-group.ts';
 import { formatMoney } from '../../format/money.ts';
+import { Dialog, DialogClose, DialogTitle } from '../../ui/dialog.tsx';
 import {
   AndroidIcon,
   ApkIcon,
@@ -221,37 +222,13 @@ function StoreButton({ href, icon, label }: { href: string; icon: ReactNode; lab
 
 function QrDialog({ value, onClose }: { value: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on a click; Escape closes too.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document.
-    <div
-      className="home-qr-backdrop"
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
-      <div className="home-qr-dialog" role="dialog" aria-modal="true" aria-labelledby="home-qr-title">
-        <button
-          ref={close}
-          type="button"
-          className="home-qr-close"
-          aria-label={t('homePage.download.close')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
-        <h3 id="home-qr-title">{t('homePage.download.qrTitle')}</h3>
-        <QrCode value={value} size={QR_SIZE_PX} label={t('homePage.download.qrLabel')} />
-      </div>
-    </div>
+    <Dialog className="home-qr-dialog" onClose={onClose}>
+      <DialogClose className="home-qr-close" label={t('homePage.download.close')}>
+        <CloseIcon />
+      </DialogClose>
+      <DialogTitle as="h3">{t('homePage.download.qrTitle')}</DialogTitle>
+      <QrCode value={value} size={QR_SIZE_PX} label={t('homePage.download.qrLabel')} />
+    </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { storedAreaCode, useCountries } from '../../account/countries.ts';
 import { PhoneInput } from '../../account/form/fields.tsx';
 import {
@@ -13,7 +14,6 @@ import {
   TRANSFER_TYPE,
 } from '../common/api.ts';
 import { CoinPicker } from '../common/coin-picker.tsx';
-import { Dialog } from '../common/dialog.tsx';
 import { type EntryProblem, entryProblem, MAX_REMARK, type MemberKind, memoKind } from '../common/model.ts';
 import { NetworkPicker } from '../common/network-picker.tsx';
 import '../../account/account.css';
@@ -109,11 +109,11 @@ export function AddressForm(props: {
   ) : null;
 
   return (
-    <Dialog
-      title={t(props.entry ? 'recharge.book.edit' : 'recharge.book.add')}
-      onClose={props.onClose}
-      testId="address-form"
-    >
+    <Dialog className="ast-dialog" onClose={props.onClose} testId="address-form">
+      <DialogHeader
+        title={t(props.entry ? 'recharge.book.edit' : 'recharge.book.add')}
+        closeLabel={t('recharge.close')}
+      />
       <form className="ast-form" onSubmit={(e) => void submit(e)} noValidate>
         {chain ? (
           <>

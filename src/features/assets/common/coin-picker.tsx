@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, SearchIcon } from '../../../ui/icons.tsx';
-import { useDismiss } from '../../../ui/use-dismiss.ts';
+import { Popover } from '../../../ui/popover.tsx';
 import type { CoinInfo } from './api.ts';
 import { filterCoins } from './model.ts';
 
@@ -14,12 +14,9 @@ export function CoinPicker(props: { coins: readonly CoinInfo[]; value: string; o
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const box = useRef<HTMLDivElement>(null);
-  const listId = useId();
+  const search = useRef<HTMLInputElement>(null);
   const current = props.coins.find((c) => c.unit === props.value);
   const shown = filterCoins(props.coins, query);
-
-  useDismiss(open, box, () => setOpen(false));
 
   const pick = (unit: string) => {
     props.onChange(unit);
@@ -28,66 +25,63 @@ export function CoinPicker(props: { coins: readonly CoinInfo[]; value: string; o
   };
 
   return (
-    <div className="ast-picker" ref={box}>
-      <button
-        type="button"
-        className="ast-select"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={listId}
-        data-testid="coin-picker"
-        onClick={() => setOpen((o) => !o)}
+    <div className="ast-picker">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="ast-popover"
+        label={t('recharge.coin')}
+        initialFocus={search}
+        trigger={
+          <button type="button" className="ast-select" data-testid="coin-picker">
+            {current ? (
+              <>
+                <CoinLogo coin={current} />
+                <strong>{current.unit}</strong>
+                <span className="ast-muted">{current.name}</span>
+              </>
+            ) : (
+              <span className="ast-muted">{t('recharge.chooseCoin')}</span>
+            )}
+            <ChevronDownIcon className="ast-chevron" />
+          </button>
+        }
       >
-        {current ? (
-          <>
-            <CoinLogo coin={current} />
-            <strong>{current.unit}</strong>
-            <span className="ast-muted">{current.name}</span>
-          </>
-        ) : (
-          <span className="ast-muted">{t('recharge.chooseCoin')}</span>
-        )}
-        <ChevronDownIcon className="ast-chevron" />
-      </button>
-      {open ? (
-        <div className="ast-popover">
-          <label className="ast-search">
-            <SearchIcon />
-            <input
-              // biome-ignore lint/a11y/noAutofocus: the list opens to be searched.
-              autoFocus
-              value={query}
-              placeholder={t('recharge.searchCoin')}
-              aria-label={t('recharge.searchCoin')}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={(e) => {
-                const first = shown[0];
-                if (e.key === 'Enter' && first) {
-                  e.preventDefault();
-                  pick(first.unit);
-                }
-              }}
-            />
-          </label>
-          <ul className="ast-options" id={listId} aria-label={t('recharge.coin')}>
-            {shown.map((c) => (
-              <li key={c.unit}>
-                <button
-                  type="button"
-                  aria-pressed={c.unit === props.value}
-                  onClick={() => pick(c.unit)}
-                  data-coin={c.unit}
-                >
-                  <CoinLogo coin={c} />
-                  <strong>{c.unit}</strong>
-                  <span className="ast-muted">{c.name}</span>
-                </button>
-              </li>
-            ))}
-            {shown.length === 0 ? <li className="ast-muted ast-none">{t('recharge.noCoin')}</li> : null}
-          </ul>
-        </div>
-      ) : null}
+        <label className="ast-search">
+          <SearchIcon />
+          <input
+            ref={search}
+            value={query}
+            placeholder={t('recharge.searchCoin')}
+            aria-label={t('recharge.searchCoin')}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              const first = shown[0];
+              if (e.key === 'Enter' && first) {
+                e.preventDefault();
+                pick(first.unit);
+              }
+            }}
+          />
+        </label>
+        <ul className="ast-options" aria-label={t('recharge.coin')}>
+          {shown.map((c) => (
+            <li key={c.unit}>
+              <button
+                type="button"
+                aria-pressed={c.unit === props.value}
+                onClick={() => pick(c.unit)}
+                data-coin={c.unit}
+              >
+                <CoinLogo coin={c} />
+                <strong>{c.unit}</strong>
+                <span className="ast-muted">{c.name}</span>
+              </button>
+            </li>
+          ))}
+          {shown.length === 0 ? <li className="ast-muted ast-none">{t('recharge.noCoin')}</li> : null}
+        </ul>
+      </Popover>
     </div>
   );
 }

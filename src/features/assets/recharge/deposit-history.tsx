@@ -2,9 +2,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { formatDateTime } from '../../../format/time.ts';
+import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { DEPOSIT_STATUS, type DepositPage, type DepositRecord, loadDeposit } from '../common/api.ts';
 import { CopyButton } from '../common/copy-button.tsx';
-import { Dialog } from '../common/dialog.tsx';
 import { confirmationText, RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
 import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
@@ -87,7 +87,8 @@ export function DepositHistory(props: {
         />
       ) : null}
       {detail ? (
-        <Dialog title={t('recharge.history.detailTitle')} onClose={() => setDetail(null)} testId="deposit-detail">
+        <Dialog className="ast-dialog" onClose={() => setDetail(null)} testId="deposit-detail">
+          <DialogHeader title={t('recharge.history.detailTitle')} closeLabel={t('recharge.close')} />
           <dl className="ast-facts ast-detail">
             <dt>{t('recharge.history.status')}</dt>
             <dd>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDismiss } from '../../../ui/use-dismiss.ts';
+import { Popover } from '../../../ui/popover.tsx';
 
 export interface PickerCoin {
   coin: string;
@@ -24,10 +24,9 @@ export function CoinPicker(props: {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const box = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const listId = useId();
   const labelId = useId();
-  useDismiss(open, box, () => setOpen(false));
   const current = props.coins.find((c) => c.coin === props.value);
   // spec shell §5 market search: whitespace removed, case-insensitive substring.
   const q = query.replace(/\s+/g, '').toLowerCase();
@@ -35,66 +34,67 @@ export function CoinPicker(props: {
     ? props.coins.filter((c) => c.coin.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))
     : props.coins;
   return (
-    <div className="mv-field" ref={box}>
+    <div className="mv-field">
       <span className="mv-label" id={labelId}>
         {props.label}
       </span>
-      <button
-        type="button"
-        className="mv-select mv-coin-button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-labelledby={labelId}
-        data-testid={props.testId}
-        onClick={() => setOpen((o) => !o)}
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="mv-popover"
+        label={props.label}
+        initialFocus={search}
+        trigger={
+          <button
+            type="button"
+            className="mv-select mv-coin-button"
+            aria-labelledby={labelId}
+            data-testid={props.testId}
+          >
+            {current ? (
+              <>
+                <img src={current.logoUrl} alt="" width={20} height={20} />
+                <span className="mv-coin-unit">{current.coin}</span>
+                <span className="mv-muted">{current.name}</span>
+              </>
+            ) : (
+              <span className="mv-muted">{props.value || t('moves.coin')}</span>
+            )}
+            <span className="mv-caret" aria-hidden="true" />
+          </button>
+        }
       >
-        {current ? (
-          <>
-            <img src={current.logoUrl} alt="" width={20} height={20} />
-            <span className="mv-coin-unit">{current.coin}</span>
-            <span className="mv-muted">{current.name}</span>
-          </>
-        ) : (
-          <span className="mv-muted">{props.value || t('moves.coin')}</span>
-        )}
-        <span className="mv-caret" aria-hidden="true" />
-      </button>
-      {open ? (
-        <div className="mv-popover">
-          <input
-            className="mv-input"
-            placeholder={t('moves.searchCoin')}
-            aria-label={t('moves.searchCoin')}
-            value={query}
-            // biome-ignore lint/a11y/noAutofocus: the list opened to be searched.
-            autoFocus
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <div className="mv-coin-list" role="listbox" id={listId} aria-labelledby={labelId}>
-            {shown.length === 0 ? <p className="mv-muted mv-pad">{t('moves.noCoins')}</p> : null}
-            {shown.map((c) => (
-              <button
-                key={c.coin}
-                type="button"
-                role="option"
-                aria-selected={c.coin === props.value}
-                className="mv-coin-option"
-                onClick={() => {
-                  props.onChange(c.coin);
-                  setOpen(false);
-                  setQuery('');
-                }}
-              >
-                <img src={c.logoUrl} alt="" width={20} height={20} loading="lazy" />
-                <span className="mv-coin-unit">{c.coin}</span>
-                <span className="mv-muted mv-grow">{c.name}</span>
-                {c.available !== undefined ? <span className="mv-num">{c.available}</span> : null}
-              </button>
-            ))}
-          </div>
+        <input
+          ref={search}
+          className="mv-input"
+          placeholder={t('moves.searchCoin')}
+          aria-label={t('moves.searchCoin')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <div className="mv-coin-list" role="listbox" id={listId} aria-labelledby={labelId}>
+          {shown.length === 0 ? <p className="mv-muted mv-pad">{t('moves.noCoins')}</p> : null}
+          {shown.map((c) => (
+            <button
+              key={c.coin}
+              type="button"
+              role="option"
+              aria-selected={c.coin === props.value}
+              className="mv-coin-option"
+              onClick={() => {
+                props.onChange(c.coin);
+                setOpen(false);
+                setQuery('');
+              }}
+            >
+              <img src={c.logoUrl} alt="" width={20} height={20} loading="lazy" />
+              <span className="mv-coin-unit">{c.coin}</span>
+              <span className="mv-muted mv-grow">{c.name}</span>
+              {c.available !== undefined ? <span className="mv-num">{c.available}</span> : null}
+            </button>
+          ))}
         </div>
-      ) : null}
+      </Popover>
     </div>
   );
 }

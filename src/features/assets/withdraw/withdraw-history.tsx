@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime } from '../../../format/time.ts';
+import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { cancelWithdrawal, loadWithdrawal, type Page, type WithdrawRecord } from '../common/api.ts';
 import { CopyButton } from '../common/copy-button.tsx';
-import { Dialog } from '../common/dialog.tsx';
 import { RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
 import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
@@ -123,7 +123,8 @@ export function WithdrawHistory(props: {
         />
       ) : null}
       {detail ? (
-        <Dialog title={t('recharge.history.withdrawDetail')} onClose={() => setDetail(null)} testId="withdraw-detail">
+        <Dialog className="ast-dialog" onClose={() => setDetail(null)} testId="withdraw-detail">
+          <DialogHeader title={t('recharge.history.withdrawDetail')} closeLabel={t('recharge.close')} />
           <dl className="ast-facts ast-detail">
             <dt>{t('recharge.history.status')}</dt>
             <dd>
