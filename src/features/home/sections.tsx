@@ -4,6 +4,7 @@ import type { Lang } from '../../../common/i18n.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { groupCountry } from '../../app/user-group.ts';
+import { formatCount } from '../../format/intl.ts';
 import { formatMoney } from '../../format/money.ts';
 import { Dialog, DialogClose, DialogTitle } from '../../ui/dialog.tsx';
 import {
@@ -38,13 +39,12 @@ export function PlatformStats() {
   if (state.status !== 'done') return null;
   const s = state.data;
   const lang = i18n.language as Lang;
-  const count = new Intl.NumberFormat(i18n.language.replace('_', '-'));
   const figures = [
     ['turnover', `$${formatMoney(s.turnover24hUsd, lang)}`],
-    ['markets', count.format(s.markets)],
-    ['coins', count.format(s.coins)],
-    ['users', count.format(s.users)],
-    ['countries', count.format(s.countries)],
+    ['markets', formatCount(s.markets, lang)],
+    ['coins', formatCount(s.coins, lang)],
+    ['users', formatCount(s.users, lang)],
+    ['countries', formatCount(s.countries, lang)],
   ] as const;
   return (
     <section className="home-stats" aria-label={t('homePage.stats.title')}>

@@ -26,7 +26,7 @@ import {
   DISPLAY_CURRENCIES,
   formatCurrency,
 } from '../../format/currency.ts';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
 import { LANGUAGE_NAMES, type Lang } from '../../i18n/languages.ts';
 import { Dropdown } from '../../ui/dropdown.tsx';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
 
 export interface ThreadItem {
   id: number;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
 import { addTicket, listTickets, type TicketPage, uploadFeedbackImage } from './api.ts';
 import {
   charCount,

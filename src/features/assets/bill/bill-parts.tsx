@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type ApiResult, isSuccess, type Params } from '../../../api/request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import type { Page } from '../common/api.ts';
 import { amountTone, pageCount, recordLink, signedAmount } from './model.ts';
 

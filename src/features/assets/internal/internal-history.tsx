@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { ListState } from '../transfer/list-state.tsx';
 import { Pager } from '../transfer/pager.tsx';
 import { loadInternalTransfers } from './api.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { compare } from '../../../format/decimal.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { storedAreaCode } from '../../account/countries.ts';
 import { CodeInput, SendCodeInput } from '../../account/security/send-code-input.tsx';
 import { useSecurity } from '../../account/security/use-security.ts';

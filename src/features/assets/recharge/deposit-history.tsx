@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { DEPOSIT_STATUS, type DepositPage, type DepositRecord, loadDeposit } from '../common/api.ts';
 import { CopyButton } from '../common/copy-button.tsx';

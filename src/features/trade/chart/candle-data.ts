@@ -1,6 +1,7 @@
 // Pure helpers of the candle chart: what changed between two snapshots, the legend's candle, colours and time labels.
 import type { CandleInterval } from '../../../../common/protocol.ts';
 import { CANDLE_COLUMNS } from '../../../../workers/api.ts';
+import { formatMonth } from '../../../format/intl.ts';
 
 export const candleCount = (candles: ArrayLike<number>): number => Math.floor(candles.length / CANDLE_COLUMNS);
 
@@ -110,9 +111,7 @@ export function formatTick(openTime: number, tickType: number, interval: CandleI
       return String(p.year);
     case TICK.month:
       try {
-        return new Intl.DateTimeFormat(locale, { month: 'short', ...(utc ? { timeZone: 'UTC' } : {}) }).format(
-          openTime,
-        );
+        return formatMonth(openTime, utc, locale);
       } catch {
         return pad(p.month);
       }

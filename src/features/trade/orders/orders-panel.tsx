@@ -5,7 +5,7 @@ import { mul } from '../../../../common/decimal.ts';
 import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
 import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
 import './orders-panel.css';
