@@ -57,7 +57,10 @@ export function AddressForm(props: {
 
   return (
     <Dialog className="ast-dialog" onClose={props.onClose} testId="address-form">
-      <DialogHeader title={t(props.entry ? 'recharge.book.edit' : 'recharge.book.add')} closeLabel={t('recharge.close')} />
+      <DialogHeader
+        title={t(props.entry ? 'recharge.book.edit' : 'recharge.book.add')}
+        closeLabel={t('recharge.close')}
+      />
       <form className="ast-form" onSubmit={(e) => void submit(e)} noValidate>
         {isChain(state) ? (
           <ChainFields state={state} coins={withdrawable} dispatch={dispatch} />

@@ -78,7 +78,10 @@ describe('address-book entry model (spec shell §7 address book add, edit)', () 
   });
 
   it('refuses a bad address or a missing tag, and clears the problem on the next edit', () => {
-    const bad = planSave(reduceAddress(initialAddress(null, 0, 'USDT', '84'), { type: 'set', patch: { address: 'Tx' } }), coins);
+    const bad = planSave(
+      reduceAddress(initialAddress(null, 0, 'USDT', '84'), { type: 'set', patch: { address: 'Tx' } }),
+      coins,
+    );
     expect(bad.send).toBeNull();
     expect(bad.state.problem).toBe('addressInvalid');
     expect(reduceAddress(bad.state, { type: 'set', patch: { address: TRON } }).problem).toBeNull();
@@ -95,7 +98,14 @@ describe('address-book entry model (spec shell §7 address book add, edit)', () 
       patch: { address: TRON, tag: 'left over', uid: '12345678', remark: 'Cold' },
     });
     const plan = planSave(s, coins);
-    expect(plan.send).toMatchObject({ protocol: 'TRC20', address: TRON, tag: '', uid: '', areaCode: '', remark: 'Cold' });
+    expect(plan.send).toMatchObject({
+      protocol: 'TRC20',
+      address: TRON,
+      tag: '',
+      uid: '',
+      areaCode: '',
+      remark: 'Cold',
+    });
     expect(plan.state.busy).toBe(true);
     expect(planSave(plan.state, coins).send).toBeNull();
     expect(reduceAddress(plan.state, { type: 'failed' }).busy).toBe(false);
