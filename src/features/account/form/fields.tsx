@@ -2,6 +2,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../ui/popover.tsx';
 import type { Country } from '../api.ts';
+import type { AccountMode } from './account-model.ts';
 import {
   cleanEmail,
   cleanPassword,
@@ -29,7 +30,6 @@ export function Field({ label, error, children }: { label: string; error?: RuleK
   );
 }
 
-export type AccountMode = 'phone' | 'email';
 
 export function ModeTabs({ mode, onChange }: { mode: AccountMode; onChange: (m: AccountMode) => void }) {
   const { t } = useTranslation();

@@ -1,23 +1,29 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { AccountFields, useAccountValue } from '../form/account-form.tsx';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { storedAreaCode } from '../countries.ts';
+import { AccountFields } from '../form/account-form.tsx';
+import { initialAccount, planSend, reduceSendForm } from '../form/account-model.ts';
 import { useSendFlow } from '../form/send-flow.tsx';
-import type { RuleKey } from '../validation.ts';
 import '../account.css';
 
 /** /register (spec shell §2): phone or e-mail, referral from ?promotionCode=, prefill from the home box's query. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const query = new URLSearchParams(useSearch());
-  const [value, update] = useAccountValue(query.get('number') ?? query.get('phone') ?? query.get('email'));
-  const [referral, setReferral] = useState(query.get('promotionCode') ?? '');
-  const [error, setError] = useState<RuleKey | null>(null);
+  const { state, dispatch, current, set } = useFormModel(reduceSendForm, () => ({
+    account: initialAccount(query.get('number') ?? query.get('phone') ?? query.get('email'), storedAreaCode()),
+    referral: query.get('promotionCode') ?? '',
+    error: null,
+  }));
   const flow = useSendFlow('register');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setError(flow.submit(value, referral));
+    const plan = planSend(current());
+    set(plan.state);
+    if (plan.target) flow.start(plan.target);
   };
 
   return (
@@ -25,12 +31,9 @@ export function RegisterPage() {
       <form className="acc-card" onSubmit={submit} noValidate data-testid="register-form">
         <h1 className="acc-title">{t('account.register.title')}</h1>
         <AccountFields
-          value={value}
-          onChange={(v) => {
-            update(v);
-            setError(null);
-          }}
-          error={error}
+          value={state.account}
+          onChange={(patch) => dispatch({ type: 'account', patch })}
+          error={state.error}
         />
         <div className="acc-field">
           <span className="acc-label">{t('account.referral')}</span>
@@ -38,8 +41,8 @@ export function RegisterPage() {
             className="acc-input"
             name="promotionCode"
             maxLength={16}
-            value={referral}
-            onChange={(e) => setReferral(e.target.value.trim())}
+            value={state.referral}
+            onChange={(e) => dispatch({ type: 'referral', value: e.target.value })}
           />
         </div>
         <button type="submit" className="btn btn-primary acc-submit">

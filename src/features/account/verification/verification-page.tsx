@@ -6,7 +6,7 @@ import { showToast } from '../../../api/toast.ts';
 import { checkCode, sendCode } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
 import { codeOf, emptyCells, isComplete } from '../code-cells.ts';
-import { sliderTarget } from '../form/send-flow.tsx';
+import { sliderTarget } from '../form/account-model.ts';
 import { type RegistrationCache, savePasswordTicket, takeRegistrationCache } from '../registration-cache.ts';
 import { CodeCells } from './code-cells-input.tsx';
 import '../account.css';
