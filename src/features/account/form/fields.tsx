@@ -2,7 +2,6 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../ui/popover.tsx';
 import type { Country } from '../api.ts';
-import type { AccountMode } from './account-model.ts';
 import {
   cleanEmail,
   cleanPassword,
@@ -12,6 +11,7 @@ import {
   passwordChecks,
   type RuleKey,
 } from '../validation.ts';
+import type { AccountMode } from './account-model.ts';
 import { Flag } from './flag.tsx';
 
 /** A labelled row with its translated rule message underneath. */
@@ -29,7 +29,6 @@ export function Field({ label, error, children }: { label: string; error?: RuleK
     </div>
   );
 }
-
 
 export function ModeTabs({ mode, onChange }: { mode: AccountMode; onChange: (m: AccountMode) => void }) {
   const { t } = useTranslation();

@@ -92,7 +92,8 @@ export function planLogin(state: LoginState): {
   if (state.busy) return { state, send: null };
   const accountRule = accountError(state.account);
   if (accountRule) return { state: { ...state, error: { field: 'account', rule: accountRule } }, send: null };
-  if (!state.password) return { state: { ...state, error: { field: 'password', rule: 'passwordRequired' } }, send: null };
+  if (!state.password)
+    return { state: { ...state, error: { field: 'password', rule: 'passwordRequired' } }, send: null };
   return { state: { ...state, error: null, busy: true }, send: loginRequest(state) };
 }
 
