@@ -6,9 +6,9 @@ import { showToast } from '../../../api/toast.ts';
 import { QrCode } from '../../../ui/qr-code.tsx';
 import { type FactorCodes, googleDisable, googleEnable, googleSecret } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
-import { FactorCodeFields, missingFactor } from '../security/factor-codes.tsx';
+import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import { codeError, type RuleKey } from '../validation.ts';
+import { codeError, missingFactor, type RuleKey } from '../validation.ts';
 
 /** /google (spec shell §2, §7): secret and QR, the app's code and the bound channels' codes; enable or disable. */
 export function GooglePage() {

@@ -6,9 +6,9 @@ import { showToast } from '../../../api/toast.ts';
 import { type FactorCodes, setTransactionPassword } from '../api.ts';
 import { Field } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';
-import { FactorCodeFields, missingFactor } from '../security/factor-codes.tsx';
+import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import type { RuleKey } from '../validation.ts';
+import { missingFactor, type RuleKey } from '../validation.ts';
 
 /** /transaction: the six-digit transaction password, confirmed with the bound channels' codes. */
 export function TransactionPasswordPage() {

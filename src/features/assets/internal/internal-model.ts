@@ -3,6 +3,7 @@
 // form, the check and the confirmation. The view (internal-transfer-panel.tsx) renders it;
 // tests/src/features/assets/internal/internal-model.test.ts checks it without React.
 import { compare } from '../../../format/decimal.ts';
+import { missingFactor } from '../../account/validation.ts';
 import { type AmountRule, amountRule } from '../transfer/logic.ts';
 import type { CheckAnswer, FeeInfo, InternalCodes, InternalRequest, MemberAnswer, Recipient } from './api.ts';
 import { arrivedAmount, type RecipientRule, recipientRule } from './logic.ts';
@@ -134,12 +135,7 @@ export function amountProblem(state: InternalState, ctx: InternalContext): Amoun
 }
 
 export function codeProblem(state: InternalState, ctx: InternalContext): CodeProblem | null {
-  const { security } = ctx;
-  if (!security) return null;
-  if (security.verifyList.includes('email') && !state.codes.emailCode) return 'emailCodeRequired';
-  if (security.verifyList.includes('phone') && !state.codes.phoneCode) return 'phoneCodeRequired';
-  if (security.googleStatus === 1 && !state.codes.googleCode) return 'googleCodeRequired';
-  return null;
+  return ctx.security ? missingFactor(ctx.security, state.codes) : null;
 }
 
 /** A submit: problems shown from now on; the request to check with the server when there are none. */
