@@ -203,40 +203,15 @@ function NewTicketForm({ onCreated }: { onCreated: () => void }) {
           {charCount(draft.content)} / {MAX_MESSAGE_CHARS}
         </span>
       </label>
-      <div className="sup-field">
-        <span className="sup-label">{t('support.feedback.image')}</span>
-        <div className="sup-upload-row">
-          {image ? (
-            <>
-              <img className="sup-preview" src={image.preview} alt="" data-testid="feedback-preview" />
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={() => {
-                  URL.revokeObjectURL(image.preview);
-                  setImage(null);
-                }}
-              >
-                {t('support.feedback.removeImage')}
-              </button>
-            </>
-          ) : (
-            <label className="btn btn-ghost btn-sm sup-file">
-              {uploading ? t('support.feedback.uploading') : t('support.feedback.addImage')}
-              <input
-                type="file"
-                name="image"
-                accept={IMAGE_TYPES.join(',')}
-                onChange={(e) => {
-                  void pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
-          )}
-          <span className="sup-muted sup-small">{t('support.feedback.imageHint')}</span>
-        </div>
-      </div>
+      <ImageField
+        image={image}
+        uploading={uploading}
+        onPick={(file) => void pick(file)}
+        onRemove={() => {
+          if (image) URL.revokeObjectURL(image.preview);
+          setImage(null);
+        }}
+      />
       {problem ? (
         <span className="sup-error" role="alert">
           {problem}
@@ -246,5 +221,45 @@ function NewTicketForm({ onCreated }: { onCreated: () => void }) {
         {t('support.feedback.submit')}
       </button>
     </form>
+  );
+}
+
+/** One optional image: its preview and a remove button, or the file input while there is none. */
+function ImageField(props: {
+  image: { id: string; preview: string } | null;
+  uploading: boolean;
+  onPick: (file: File | undefined) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const { image } = props;
+  return (
+    <div className="sup-field">
+      <span className="sup-label">{t('support.feedback.image')}</span>
+      <div className="sup-upload-row">
+        {image ? (
+          <>
+            <img className="sup-preview" src={image.preview} alt="" data-testid="feedback-preview" />
+            <button type="button" className="btn btn-ghost btn-sm" onClick={props.onRemove}>
+              {t('support.feedback.removeImage')}
+            </button>
+          </>
+        ) : (
+          <label className="btn btn-ghost btn-sm sup-file">
+            {props.uploading ? t('support.feedback.uploading') : t('support.feedback.addImage')}
+            <input
+              type="file"
+              name="image"
+              accept={IMAGE_TYPES.join(',')}
+              onChange={(e) => {
+                props.onPick(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        )}
+        <span className="sup-muted sup-small">{t('support.feedback.imageHint')}</span>
+      </div>
+    </div>
   );
 }
