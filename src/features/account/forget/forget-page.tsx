@@ -1,28 +1,18 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormModel } from '../../../ui/form-store.ts';
 import { storedAreaCode } from '../countries.ts';
 import { AccountFields } from '../form/account-form.tsx';
-import { initialAccount, planSend, reduceSendForm } from '../form/account-model.ts';
-import { useSendFlow } from '../form/send-flow.tsx';
+import { initialAccount } from '../form/account-model.ts';
+import { useSendForm } from '../form/send-flow.tsx';
 import '../account.css';
 
 /** /forget (spec shell §2): account → slider → code → /personal/setPassword (reset) → /resetPwdSuccess. */
 export function ForgetPage() {
   const { t } = useTranslation();
-  const { state, dispatch, current, set } = useFormModel(reduceSendForm, () => ({
+  const { state, dispatch, submit, captcha } = useSendForm('reset', () => ({
     account: initialAccount(null, storedAreaCode()),
     referral: '',
     error: null,
   }));
-  const flow = useSendFlow('reset');
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const plan = planSend(current());
-    set(plan.state);
-    if (plan.target) flow.start(plan.target);
-  };
 
   return (
     <div className="acc-page">
@@ -38,7 +28,7 @@ export function ForgetPage() {
           {t('account.next')}
         </button>
       </form>
-      {flow.captcha}
+      {captcha}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { sendCode } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
 import { storeAreaCode } from '../countries.ts';
 import { type Purpose, saveRegistrationCache } from '../registration-cache.ts';
-import { type SendTarget, sliderTarget } from './account-model.ts';
+import { planSend, reduceSendForm, type SendFormState, type SendTarget, sliderTarget } from './account-model.ts';
 
 /**
  * Account → slider → code sent → /verification (spec shell §4): success of the slider yields the verify token the code
@@ -40,4 +41,17 @@ export function useSendFlow(purpose: Purpose) {
     />
   ) : null;
   return { start, captcha };
+}
+
+/** The register and forget forms: the account model, its submit (the rule, or the slider for a code) and the slider. */
+export function useSendForm(purpose: Purpose, init: () => SendFormState) {
+  const { state, dispatch, current, set } = useFormModel(reduceSendForm, init);
+  const flow = useSendFlow(purpose);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const plan = planSend(current());
+    set(plan.state);
+    if (plan.target) flow.start(plan.target);
+  };
+  return { state, dispatch, submit, captcha: flow.captcha };
 }

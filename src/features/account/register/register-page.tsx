@@ -1,30 +1,20 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { useFormModel } from '../../../ui/form-store.ts';
 import { storedAreaCode } from '../countries.ts';
 import { AccountFields } from '../form/account-form.tsx';
-import { initialAccount, planSend, reduceSendForm } from '../form/account-model.ts';
-import { useSendFlow } from '../form/send-flow.tsx';
+import { initialAccount } from '../form/account-model.ts';
+import { useSendForm } from '../form/send-flow.tsx';
 import '../account.css';
 
 /** /register (spec shell §2): phone or e-mail, referral from ?promotionCode=, prefill from the home box's query. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const query = new URLSearchParams(useSearch());
-  const { state, dispatch, current, set } = useFormModel(reduceSendForm, () => ({
+  const { state, dispatch, submit, captcha } = useSendForm('register', () => ({
     account: initialAccount(query.get('number') ?? query.get('phone') ?? query.get('email'), storedAreaCode()),
     referral: query.get('promotionCode') ?? '',
     error: null,
   }));
-  const flow = useSendFlow('register');
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const plan = planSend(current());
-    set(plan.state);
-    if (plan.target) flow.start(plan.target);
-  };
 
   return (
     <div className="acc-page">
@@ -53,7 +43,7 @@ export function RegisterPage() {
           {t('account.register.hasAccount')} <Link href="/login">{t('account.register.loginNow')}</Link>
         </p>
       </form>
-      {flow.captcha}
+      {captcha}
     </div>
   );
 }

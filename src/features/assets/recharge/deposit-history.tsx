@@ -2,12 +2,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
-import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { DEPOSIT_STATUS, type DepositPage, type DepositRecord, loadDeposit } from '../common/api.ts';
 import { CopyButton } from '../common/copy-button.tsx';
 import { confirmationText, RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
 import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
+import { RecordDetail } from '../common/record-detail.tsx';
 import type { PagedState } from '../common/use-paged.ts';
 
 const statusKey = (status: number) => `recharge.depositStatus.${status as 0 | 1 | 2}` as const;
@@ -87,39 +87,36 @@ export function DepositHistory(props: {
         />
       ) : null}
       {detail ? (
-        <Dialog className="ast-dialog" onClose={() => setDetail(null)} testId="deposit-detail">
-          <DialogHeader title={t('recharge.history.detailTitle')} closeLabel={t('recharge.close')} />
-          <dl className="ast-facts ast-detail">
-            <dt>{t('recharge.history.status')}</dt>
-            <dd>
-              <span className={`ast-badge d${detail.status}`}>{t(statusKey(detail.status))}</span>
-            </dd>
-            <dt>{t('recharge.history.amount')}</dt>
-            <dd>
-              {detail.amount} {detail.coin}
-            </dd>
-            <dt>{t('recharge.network')}</dt>
-            <dd>{detail.protocol}</dd>
-            <dt>{t('recharge.confirmations')}</dt>
-            <dd>{confirmationText(detail.confirmations, detail.requiredConfirmations)}</dd>
-            <dt>{t('recharge.history.address')}</dt>
-            <dd className="ast-mono ast-break">{detail.address}</dd>
-            {detail.memo ? (
+        <RecordDetail
+          title={t('recharge.history.detailTitle')}
+          testId="deposit-detail"
+          onClose={() => setDetail(null)}
+          facts={[
+            [
+              t('recharge.history.status'),
+              <span key="s" className={`ast-badge d${detail.status}`}>
+                {t(statusKey(detail.status))}
+              </span>,
+            ],
+            [t('recharge.history.amount'), `${detail.amount} ${detail.coin}`],
+            [t('recharge.network'), detail.protocol],
+            [t('recharge.confirmations'), confirmationText(detail.confirmations, detail.requiredConfirmations)],
+            [t('recharge.history.address'), detail.address, 'ast-mono ast-break'],
+            detail.memo ? [t('recharge.memo.either'), detail.memo, 'ast-mono'] : null,
+            [
+              t('recharge.history.txHash'),
               <>
-                <dt>{t('recharge.memo.either')}</dt>
-                <dd className="ast-mono">{detail.memo}</dd>
-              </>
-            ) : null}
-            <dt>{t('recharge.history.txHash')}</dt>
-            <dd className="ast-mono ast-break">
-              {detail.txHash} <CopyButton value={detail.txHash} />
-            </dd>
-            <dt>{t('recharge.history.time')}</dt>
-            <dd>{formatDateTime(detail.createTime, true)}</dd>
-            <dt>{t('recharge.history.confirmTime')}</dt>
-            <dd>{detail.status === DEPOSIT_STATUS.confirmed ? formatDateTime(detail.confirmTime, true) : '--'}</dd>
-          </dl>
-        </Dialog>
+                {detail.txHash} <CopyButton value={detail.txHash} />
+              </>,
+              'ast-mono ast-break',
+            ],
+            [t('recharge.history.time'), formatDateTime(detail.createTime, true)],
+            [
+              t('recharge.history.confirmTime'),
+              detail.status === DEPOSIT_STATUS.confirmed ? formatDateTime(detail.confirmTime, true) : '--',
+            ],
+          ]}
+        />
       ) : null}
     </section>
   );

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime } from '../../../format/intl.ts';
-import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { cancelWithdrawal, loadWithdrawal, type Page, type WithdrawRecord } from '../common/api.ts';
 import { CopyButton } from '../common/copy-button.tsx';
 import { RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
 import { PagedStatus } from '../common/paged-status.tsx';
 import { Pager } from '../common/pager.tsx';
+import { RecordDetail } from '../common/record-detail.tsx';
 import type { PagedState } from '../common/use-paged.ts';
 
 const statusKey = (status: number) => `recharge.withdrawStatus.${status as 0 | 1 | 2 | 3 | 4}` as const;
@@ -123,57 +123,41 @@ export function WithdrawHistory(props: {
         />
       ) : null}
       {detail ? (
-        <Dialog className="ast-dialog" onClose={() => setDetail(null)} testId="withdraw-detail">
-          <DialogHeader title={t('recharge.history.withdrawDetail')} closeLabel={t('recharge.close')} />
-          <dl className="ast-facts ast-detail">
-            <dt>{t('recharge.history.status')}</dt>
-            <dd>
-              <span className={`ast-badge w${detail.status}`}>{t(statusKey(detail.status))}</span>
-            </dd>
-            <dt>{t('recharge.history.amount')}</dt>
-            <dd>
-              {detail.amount} {detail.coin}
-            </dd>
-            <dt>{t('recharge.withdraw.fee')}</dt>
-            <dd>
-              {detail.fee} {detail.coin}
-            </dd>
-            <dt>{t('recharge.withdraw.receive')}</dt>
-            <dd>
-              {detail.arrivedAmount} {detail.coin}
-            </dd>
-            <dt>{t('recharge.network')}</dt>
-            <dd>{detail.protocol}</dd>
-            <dt>{t('recharge.history.address')}</dt>
-            <dd className="ast-mono ast-break">{detail.address}</dd>
-            {detail.tag ? (
-              <>
-                <dt>{t('recharge.memo.either')}</dt>
-                <dd className="ast-mono">{detail.tag}</dd>
-              </>
-            ) : null}
-            <dt>{t('recharge.history.txHash')}</dt>
-            <dd className="ast-mono ast-break">
-              {detail.txHash ? (
+        <RecordDetail
+          title={t('recharge.history.withdrawDetail')}
+          testId="withdraw-detail"
+          onClose={() => setDetail(null)}
+          facts={[
+            [
+              t('recharge.history.status'),
+              <span key="s" className={`ast-badge w${detail.status}`}>
+                {t(statusKey(detail.status))}
+              </span>,
+            ],
+            [t('recharge.history.amount'), `${detail.amount} ${detail.coin}`],
+            [t('recharge.withdraw.fee'), `${detail.fee} ${detail.coin}`],
+            [t('recharge.withdraw.receive'), `${detail.arrivedAmount} ${detail.coin}`],
+            [t('recharge.network'), detail.protocol],
+            [t('recharge.history.address'), detail.address, 'ast-mono ast-break'],
+            detail.tag ? [t('recharge.memo.either'), detail.tag, 'ast-mono'] : null,
+            [
+              t('recharge.history.txHash'),
+              detail.txHash ? (
                 <>
                   {detail.txHash} <CopyButton value={detail.txHash} />
                 </>
               ) : (
                 '--'
-              )}
-            </dd>
-            {detail.reason && reasonKey(detail.reason) ? (
-              <>
-                <dt>{t('recharge.history.reason')}</dt>
-                <dd>{t(reasonKey(detail.reason) ?? 'recharge.reasons.user')}</dd>
-              </>
-            ) : null}
-            <dt>{t('recharge.history.time')}</dt>
-            <dd>{formatDateTime(detail.createTime, true)}</dd>
-            <dt>{t('recharge.history.finishTime')}</dt>
-            <dd>{formatDateTime(detail.finishTime, true)}</dd>
-          </dl>
-        </Dialog>
+              ),
+              'ast-mono ast-break',
+            ],
+            detail.reason && reasonKey(detail.reason)
+              ? [t('recharge.history.reason'), t(reasonKey(detail.reason) ?? 'recharge.reasons.user')]
+              : null,
+            [t('recharge.history.time'), formatDateTime(detail.createTime, true)],
+            [t('recharge.history.finishTime'), formatDateTime(detail.finishTime, true)],
+          ]}
+        />
       ) : null}
     </section>
   );
