@@ -8,7 +8,8 @@ import { type FactorCodes, googleDisable, googleEnable, googleSecret } from '../
 import { AccountLayout } from '../security/account-nav.tsx';
 import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import { codeError, missingFactor, type RuleKey } from '../validation.ts';
+import type { RuleKey } from '../validation.ts';
+import { googleProblem } from './google-model.ts';
 
 /** /google (spec shell §2, §7): secret and QR, the app's code and the bound channels' codes; enable or disable. */
 export function GooglePage() {
@@ -31,8 +32,7 @@ export function GooglePage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!security || busy) return;
-    const googleRule = codes.googleCode ? codeError(codes.googleCode) : 'googleCodeRequired';
-    const failed = googleRule ?? missingFactor({ ...security, googleStatus: 0 }, codes);
+    const failed = googleProblem(security, codes);
     setError(failed);
     if (failed) return;
     setBusy(true);

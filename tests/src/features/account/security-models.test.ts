@@ -9,6 +9,7 @@ import {
   reduceBind,
 } from '../../../../src/features/account/bind/bind-model.ts';
 import { emptyCells, typeInto } from '../../../../src/features/account/code-cells.ts';
+import { googleProblem } from '../../../../src/features/account/google/google-model.ts';
 import {
   errorAmong,
   initialPassword,
@@ -16,6 +17,11 @@ import {
   planChange,
   reducePassword,
 } from '../../../../src/features/account/password/password-model.ts';
+import {
+  initialTransaction,
+  planTransaction,
+  reduceTransaction,
+} from '../../../../src/features/account/transaction/transaction-model.ts';
 import { missingFactor } from '../../../../src/features/account/validation.ts';
 import {
   isReady as codeReady,
@@ -162,5 +168,30 @@ describe('verification model (spec shell §2, §4, §5)', () => {
       busy: false,
       message: 'Wrong code',
     });
+  });
+});
+
+describe('transaction password model (/transaction)', () => {
+  it('keeps six digits, wants them twice, then the factor codes', () => {
+    let s = reduceTransaction(initialTransaction(), { type: 'password', value: '12a34567' });
+    expect(s.password).toBe('123456');
+    expect(planTransaction({ ...s, password: '123' }, security).state.error).toBe('rule');
+    expect(planTransaction(s, security).state.error).toBe('confirmMismatch');
+    s = reduceTransaction(s, { type: 'confirm', value: '123456' });
+    expect(planTransaction(s, security).state.error).toBe('emailCodeRequired');
+    s = reduceTransaction(s, { type: 'codes', codes: { emailCode: '1', phoneCode: '2', googleCode: '3' } });
+    const plan = planTransaction(s, security);
+    expect(plan.send).toEqual({ password: '123456', codes: { emailCode: '1', phoneCode: '2', googleCode: '3' } });
+    expect(planTransaction(plan.state, security).send).toBeNull();
+    expect(planTransaction(s, null).send).toBeNull();
+  });
+});
+
+describe('Google authenticator rule (/google)', () => {
+  it('wants the authenticator’s six digits, then the bound channels’ codes', () => {
+    expect(googleProblem(security, {})).toBe('googleCodeRequired');
+    expect(googleProblem(security, { googleCode: '12' })).toBe('codeInvalid');
+    expect(googleProblem(security, { googleCode: '123456' })).toBe('emailCodeRequired');
+    expect(googleProblem(security, { googleCode: '123456', emailCode: '1', phoneCode: '2' })).toBeNull();
   });
 });
