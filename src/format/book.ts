@@ -1,4 +1,4 @@
-import { compare, mul, toFixed } from './decimal.ts';
+import { compare, mul, toFixed } from '../../common/decimal.ts';
 import { abbreviate } from './money.ts';
 import { magnitude, type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './value.ts';
 

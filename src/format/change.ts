@@ -1,4 +1,4 @@
-import { div, mul, round, sub, toFixed } from './decimal.ts';
+import { div, mul, round, sub, toFixed } from '../../common/decimal.ts';
 import { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 
 /**

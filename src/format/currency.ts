@@ -1,5 +1,5 @@
+import { add, mul, round, toFixed } from '../../common/decimal.ts';
 import type { Lang } from '../../common/i18n.ts';
-import { add, mul, round, toFixed } from './decimal.ts';
 import { formatMoney } from './money.ts';
 import { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 

@@ -1,5 +1,5 @@
+import { compare, div, toFixed } from '../../common/decimal.ts';
 import type { Lang } from '../../common/i18n.ts';
-import { compare, div, toFixed } from './decimal.ts';
 import { magnitude, type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 
 /** A unit of abbreviation: values from 10^power up are divided by it and get the suffix. */

@@ -1,4 +1,4 @@
-import { compare, normalize, toFixed, truncate } from './decimal.ts';
+import { compare, normalize, toFixed, truncate } from '../../common/decimal.ts';
 import { type Numeric, scaleOr, toDecimal } from './value.ts';
 
 export interface NumericInputOptions {

@@ -1,4 +1,4 @@
-import { mul, toFixed } from './decimal.ts';
+import { mul, toFixed } from '../../common/decimal.ts';
 import { type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './value.ts';
 
 // Kept here as well: src/features/markets imports it from this file.

@@ -1,4 +1,4 @@
-import { compare } from '../../../format/decimal.ts';
+import { compare } from '../../../../common/decimal.ts';
 
 /** spec shell §9: bills and records page by 10. */
 export const BILL_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-import { compare, isDecimal, sub } from '../../../format/decimal.ts';
+import { compare, isDecimal, sub } from '../../../../common/decimal.ts';
 import type { CoinInfo, MemoType, NetworkInfo, WithdrawForm, WithdrawInfo } from './api.ts';
 
 /** spec shell §9: records page by 10. */

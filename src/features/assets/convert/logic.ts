@@ -1,5 +1,5 @@
+import { compare, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
 import { formatCollapsedZero } from '../../../format/collapsed-zero.ts';
-import { compare, isDecimal, mul, truncate } from '../../../format/decimal.ts';
 import type { ConvertPrice } from './api.ts';
 
 /** A price is asked again this long before its quote runs out, so the one on screen can always be converted. */

@@ -2,7 +2,7 @@
 // transfer-check, transfer): the recipient and its look-up, coin, amount and codes, the problems in the order of the
 // form, the check and the confirmation. The view (internal-transfer-panel.tsx) renders it;
 // tests/src/features/assets/internal/internal-model.test.ts checks it without React.
-import { compare } from '../../../format/decimal.ts';
+import { compare } from '../../../../common/decimal.ts';
 import { missingFactor } from '../../account/validation.ts';
 import { type AmountRule, amountRule } from '../transfer/logic.ts';
 import type { CheckAnswer, FeeInfo, InternalCodes, InternalRequest, MemberAnswer, Recipient } from './api.ts';

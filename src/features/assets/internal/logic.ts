@@ -1,4 +1,4 @@
-import { compare, isDecimal, sub } from '../../../format/decimal.ts';
+import { compare, isDecimal, sub } from '../../../../common/decimal.ts';
 import type { BookEntry, Recipient, RecipientType } from './api.ts';
 
 export type RecipientRule = 'recipient' | 'uid' | 'emailInvalid' | 'phoneInvalid';

@@ -1,5 +1,5 @@
+import { compare, div, mul, round, toFixed } from '../../../../common/decimal.ts';
 import { type AssetParts, assetTotal, formatCurrency } from '../../../format/currency.ts';
-import { compare, div, mul, round, toFixed } from '../../../format/decimal.ts';
 import { toDecimal } from '../../../format/value.ts';
 import type { WalletRow, WalletType } from './api.ts';
 

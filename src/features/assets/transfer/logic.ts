@@ -1,4 +1,4 @@
-import { compare, isDecimal } from '../../../format/decimal.ts';
+import { compare, isDecimal } from '../../../../common/decimal.ts';
 import type { Wallet } from './api.ts';
 
 export type AmountRule = 'required' | 'positive' | 'decimals' | 'exceeds';

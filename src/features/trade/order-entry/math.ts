@@ -2,7 +2,7 @@
 // percent of the balance buys, the total and fee, the checks made before an order is sent, and the body sent.
 
 import { OrderType, Side } from '../../../../common/trading.ts';
-import { compare, div, isDecimal, mul, truncate } from '../../../format/decimal.ts';
+import { compare, div, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
 
 /** Limit, market, or stop-limit (a limit order placed when the last price reaches the trigger). */
 export type EntryKind = 'limit' | 'market' | 'stop';

@@ -5,16 +5,19 @@ import {
   compare,
   div,
   exact,
+  formatDecimal,
+  fromUnits,
   isDecimal,
   mul,
   normalize,
   round,
   sub,
   toFixed,
+  toUnits,
   truncate,
-} from '../../../src/format/decimal.ts';
+} from '../../common/decimal.ts';
 
-// The tests of common/decimal.ts, ported: the same cases give the same strings on decimal.js.
+// The cases of decimal.test.ts again, plus what decimal.js could get wrong: plain notation, bad input.
 describe('exact decimals on decimal.js', () => {
   it('multiplies without float error', () => {
     expect(mul('0.1', '0.2')).toBe('0.02');
@@ -76,8 +79,8 @@ describe('exact decimals on decimal.js', () => {
 });
 
 // ─── Property tests against a reference model ────────────────────────────────────────────────────────────────────
-// A scaled-BigInt model of what common/decimal.ts computed (the old functions), kept here so the comparison outlives
-// that file: every result must match it to the last digit, signs of zero and trailing zeros included.
+// A scaled-BigInt model of what common/decimal.ts computed before decimal.js (the old functions), kept here so the
+// comparison outlives them: every result must match it to the last digit, signs of zero and trailing zeros included.
 
 interface Scaled {
   units: bigint;
@@ -130,6 +133,7 @@ const model = {
     return write({ units: x.units < 0n ? -m : m, scale });
   },
   toFixed: (a: string, scale: number) => pad({ units: at(parse(model.truncate(a, scale)), scale), scale }),
+  units: (a: string, decimals: number) => at(parse(a), decimals),
   compare: (a: string, b: string) => {
     const x = parse(a);
     const y = parse(b);
@@ -183,6 +187,20 @@ describe('decimal.js against the old exact functions', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('ledger units go there and back, the written scale checked as before', () => {
+    fc.assert(
+      fc.property(decimal, fc.integer({ min: 20, max: 30 }), (a, d) => {
+        const units = toUnits(a, d);
+        expect(units).toBe(model.units(a, d));
+        expect(fromUnits(units, d)).toBe(model.add(a, '0'));
+        expect(formatDecimal({ units, scale: d })).toBe(model.add(a, '0'));
+      }),
+      { numRuns: 500 },
+    );
+    expect(() => toUnits('1.50', 1)).toThrow(RangeError);
+    expect(toUnits('-0', 2)).toBe(0n);
   });
 
   it('half-way and all-nines cases round and truncate as before', () => {
