@@ -1,8 +1,8 @@
 // Pure order-entry rules of the spot terminal (spec trading §3 spot account and spot order, §5 numeric input): what a
 // percent of the balance buys, the total and fee, the checks made before an order is sent, and the body sent.
 
-import { OrderType, Side } from '../../../../common/trading.ts';
 import { compare, div, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
+import { OrderType, Side } from '../../../../common/trading.ts';
 
 /** Limit, market, or stop-limit (a limit order placed when the last price reaches the trigger). */
 export type EntryKind = 'limit' | 'market' | 'stop';
