@@ -9,7 +9,12 @@ import {
   reduceBind,
 } from '../../../../src/features/account/bind/bind-model.ts';
 import { emptyCells, typeInto } from '../../../../src/features/account/code-cells.ts';
-import { googleProblem } from '../../../../src/features/account/google/google-model.ts';
+import {
+  googleProblem,
+  initialGoogle,
+  planGoogle,
+  reduceGoogle,
+} from '../../../../src/features/account/google/google-model.ts';
 import {
   errorAmong,
   initialPassword,
@@ -17,6 +22,11 @@ import {
   planChange,
   reducePassword,
 } from '../../../../src/features/account/password/password-model.ts';
+import {
+  initialSetPassword,
+  planSetPassword,
+  reduceSetPassword,
+} from '../../../../src/features/account/set-password/set-password-model.ts';
 import {
   initialTransaction,
   planTransaction,
@@ -193,5 +203,32 @@ describe('Google authenticator rule (/google)', () => {
     expect(googleProblem(security, { googleCode: '12' })).toBe('codeInvalid');
     expect(googleProblem(security, { googleCode: '123456' })).toBe('emailCodeRequired');
     expect(googleProblem(security, { googleCode: '123456', emailCode: '1', phoneCode: '2' })).toBeNull();
+  });
+});
+
+describe('Google authenticator model (/google)', () => {
+  it('sends the codes once they pass, once at a time, and again after a refusal', () => {
+    const codes = { googleCode: '123456', emailCode: '1', phoneCode: '2' };
+    expect(planGoogle(initialGoogle(), security)).toMatchObject({ send: null, state: { error: 'googleCodeRequired' } });
+    expect(planGoogle(initialGoogle(), null).send).toBeNull();
+    const plan = planGoogle(reduceGoogle(initialGoogle(), { type: 'codes', codes }), security);
+    expect(plan).toMatchObject({ send: codes, state: { error: null, busy: true } });
+    expect(planGoogle(plan.state, security).send).toBeNull();
+    expect(planGoogle(reduceGoogle(plan.state, { type: 'failed' }), security).send).toEqual(codes);
+  });
+});
+
+describe('set-password model (/personal/setPassword)', () => {
+  it('applies the new-password rule, then sends the password once', () => {
+    let s = reduceSetPassword(initialSetPassword(), { type: 'password', value: 'short' });
+    expect(planSetPassword(s).send).toBeNull();
+    expect(planSetPassword(s).state.error).not.toBeNull();
+    s = reduceSetPassword(s, { type: 'password', value: 'Abcdef12' });
+    expect(planSetPassword(s).state.error).toBe('confirmMismatch');
+    s = reduceSetPassword(s, { type: 'confirm', value: 'Abcdef12' });
+    const plan = planSetPassword(s);
+    expect(plan).toMatchObject({ send: 'Abcdef12', state: { error: null, busy: true } });
+    expect(planSetPassword(plan.state).send).toBeNull();
+    expect(planSetPassword(reduceSetPassword(plan.state, { type: 'failed' })).send).toBe('Abcdef12');
   });
 });
