@@ -67,3 +67,69 @@ export function formatCount(value: number, lang: Lang = language): string {
     value,
   );
 }
+
+// ─── Fixed clock and chart labels ───────────────────────────────────────────────────────────────────────────────────
+// The trades tape and the chart write times the same way in every language (digits and dashes), so these do not go
+// through Intl; they live here so that every date a screen shows is written in this file.
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** HH:MM:SS in the browser's time zone (the trades tape; allocation-light, it runs per repainted row). */
+export function formatClock(ms: number): string {
+  const d = new Date(ms);
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+}
+
+function partsOf(ms: number, utc: boolean): DateParts {
+  const d = new Date(ms);
+  return utc
+    ? {
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+        hours: d.getUTCHours(),
+        minutes: d.getUTCMinutes(),
+      }
+    : {
+        year: d.getFullYear(),
+        month: d.getMonth() + 1,
+        day: d.getDate(),
+        hours: d.getHours(),
+        minutes: d.getMinutes(),
+      };
+}
+
+/** A chart label to the minute, the day or the month: `2026-11-22 16:30`, `2026-11-22`, `2026-11`; `utc` or local. */
+export function formatChartTime(ms: number, utc: boolean, unit: 'minute' | 'day' | 'month'): string {
+  const p = partsOf(ms, utc);
+  if (unit === 'month') return `${p.year}-${pad2(p.month)}`;
+  const date = `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+  return unit === 'minute' ? `${date} ${pad2(p.hours)}:${pad2(p.minutes)}` : date;
+}
+
+/** A time-axis mark: the year, the month's short name in `locale`, the day of the month, or the clock time. */
+export function formatChartTick(ms: number, utc: boolean, mark: 'year' | 'month' | 'day' | 'time', locale: string) {
+  const p = partsOf(ms, utc);
+  switch (mark) {
+    case 'year':
+      return String(p.year);
+    case 'month':
+      try {
+        return formatMonth(ms, utc, locale);
+      } catch {
+        return pad2(p.month);
+      }
+    case 'day':
+      return String(p.day);
+    case 'time':
+      return `${pad2(p.hours)}:${pad2(p.minutes)}`;
+  }
+}

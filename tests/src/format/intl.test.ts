@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
-import { formatCount, formatDateTime, formatMonth, localeOf, setFormatLanguage } from '../../../src/format/intl.ts';
+import {
+  formatChartTick,
+  formatChartTime,
+  formatClock,
+  formatCount,
+  formatDateTime,
+  formatMonth,
+  localeOf,
+  setFormatLanguage,
+} from '../../../src/format/intl.ts';
 
 // 2026-11-22 16:05:09 local time.
 const moment = new Date(2026, 10, 22, 16, 5, 9).getTime();
@@ -43,5 +52,18 @@ describe('Intl formats per language (src/format/intl.ts)', () => {
     expect(formatMonth(nov, true, 'en-US')).toBe('Nov');
     expect(formatMonth(nov, true, 'zh-CN')).toBe('11月');
     expect(() => formatMonth(nov, true, 'not a locale!')).toThrow(RangeError);
+  });
+});
+
+describe('fixed clock and chart labels (the same in every language)', () => {
+  it('writes the tape’s clock and the chart’s times with zero-padded digits', () => {
+    expect(formatClock(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe('03:04:05');
+    const utc = Date.UTC(2026, 10, 2, 7, 9);
+    expect(formatChartTime(utc, true, 'minute')).toBe('2026-11-02 07:09');
+    expect(formatChartTime(utc, true, 'day')).toBe('2026-11-02');
+    expect(formatChartTime(utc, true, 'month')).toBe('2026-11');
+    expect(formatChartTick(utc, true, 'time', 'en-US')).toBe('07:09');
+    expect(formatChartTick(utc, true, 'month', 'en-US')).toBe('Nov');
+    expect(formatChartTick(utc, true, 'month', 'not a tag!')).toBe('11');
   });
 });
