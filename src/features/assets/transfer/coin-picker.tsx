@@ -1,6 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../ui/popover.tsx';
+import { useVirtualRows } from '../../../ui/virtual-rows.ts';
+
+/** Fixed row height and list height (moves.css .mv-coin-list): the list is virtualised, as coins can grow. */
+const ROW_HEIGHT = 38;
+const VIEWPORT = 280;
 
 export interface PickerCoin {
   coin: string;
@@ -33,6 +38,7 @@ export function CoinPicker(props: {
   const shown = q
     ? props.coins.filter((c) => c.coin.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))
     : props.coins;
+  const view = useVirtualRows(shown.length, ROW_HEIGHT, VIEWPORT);
   return (
     <div className="mv-field">
       <span className="mv-label" id={labelId}>
@@ -72,27 +78,35 @@ export function CoinPicker(props: {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <div className="mv-coin-list" role="listbox" id={listId} aria-labelledby={labelId}>
+        <div className="mv-coin-list" ref={view.scrollerRef}>
           {shown.length === 0 ? <p className="mv-muted mv-pad">{t('moves.noCoins')}</p> : null}
-          {shown.map((c) => (
-            <button
-              key={c.coin}
-              type="button"
-              role="option"
-              aria-selected={c.coin === props.value}
-              className="mv-coin-option"
-              onClick={() => {
-                props.onChange(c.coin);
-                setOpen(false);
-                setQuery('');
-              }}
-            >
-              <img src={c.logoUrl} alt="" width={20} height={20} loading="lazy" />
-              <span className="mv-coin-unit">{c.coin}</span>
-              <span className="mv-muted mv-grow">{c.name}</span>
-              {c.available !== undefined ? <span className="mv-num">{c.available}</span> : null}
-            </button>
-          ))}
+          <div
+            role="listbox"
+            id={listId}
+            aria-labelledby={labelId}
+            ref={view.bodyRef}
+            style={{ paddingTop: view.before, paddingBottom: view.after }}
+          >
+            {shown.slice(view.start, view.end).map((c) => (
+              <button
+                key={c.coin}
+                type="button"
+                role="option"
+                aria-selected={c.coin === props.value}
+                className="mv-coin-option"
+                onClick={() => {
+                  props.onChange(c.coin);
+                  setOpen(false);
+                  setQuery('');
+                }}
+              >
+                <img src={c.logoUrl} alt="" width={20} height={20} loading="lazy" />
+                <span className="mv-coin-unit">{c.coin}</span>
+                <span className="mv-muted mv-grow">{c.name}</span>
+                {c.available !== undefined ? <span className="mv-num">{c.available}</span> : null}
+              </button>
+            ))}
+          </div>
         </div>
       </Popover>
     </div>
