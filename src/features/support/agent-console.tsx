@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../api/request.ts';
 import { formatDateTime } from '../../format/intl.ts';
+import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import {
   type AgentChat,
   type AgentTicket,
@@ -142,58 +144,76 @@ function AgentList(props: {
 }) {
   const { t } = useTranslation();
   const { tab, chats, tickets, selected, onSelect } = props;
-  const who = (x: { uid: string | null; username: string | null; id: number }) =>
-    x.uid ? t('support.agent.user', { name: x.username ?? '', uid: x.uid }) : t('support.agent.guest', { id: x.id });
   const active = (kind: 'chat' | 'ticket', id: number) =>
     selected?.kind === kind && selected.id === id ? ' active' : '';
   if (tab === 'chats') {
     return (
-      <ul className="sup-agent-list" data-testid="agent-chats">
-        {chats.length === 0 ? <li className="sup-muted">{t('support.agent.noChats')}</li> : null}
-        {chats.map((c) => (
-          <li key={c.id}>
-            <button
-              type="button"
-              className={`sup-agent-item${active('chat', c.id)}`}
-              onClick={() => onSelect({ kind: 'chat', id: c.id })}
-              data-testid="agent-chat-item"
-            >
-              <strong>{who(c)}</strong>
-              <span className={`sup-small${c.lastSender === 'visitor' ? ' sup-unanswered' : ' sup-muted'}`}>
-                {c.lastContent}
-              </span>
-              <time className="sup-muted sup-small">{formatDateTime(c.updatedAt, true)}</time>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <VirtualList items={chats} empty={t('support.agent.noChats')} testId="agent-chats">
+        {(c) => (
+          <button
+            type="button"
+            className={`sup-agent-item${active('chat', c.id)}`}
+            onClick={() => onSelect({ kind: 'chat', id: c.id })}
+            data-testid="agent-chat-item"
+          >
+            <strong>{who(t, c)}</strong>
+            <span className={`sup-small${c.lastSender === 'visitor' ? ' sup-unanswered' : ' sup-muted'}`}>
+              {c.lastContent}
+            </span>
+            <time className="sup-muted sup-small">{formatDateTime(c.updatedAt, true)}</time>
+          </button>
+        )}
+      </VirtualList>
     );
   }
   return (
-    <ul className="sup-agent-list" data-testid="agent-tickets">
-      {tickets.length === 0 ? <li className="sup-muted">{t('support.agent.noTickets')}</li> : null}
-      {tickets.map((x) => (
-        <li key={x.id}>
-          <button
-            type="button"
-            className={`sup-agent-item${active('ticket', x.id)}`}
-            onClick={() => onSelect({ kind: 'ticket', id: x.id })}
-            data-testid="agent-ticket-item"
-          >
-            <strong>
-              #{x.id} {x.title}
-            </strong>
-            <span className="sup-small sup-muted">
-              {t(`support.feedback.categories.${x.category as 'other'}`)} ·{' '}
-              {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
-            </span>
-            <span className="sup-small sup-muted">
-              {x.uid ? t('support.agent.user', { name: x.username ?? '', uid: x.uid }) : null}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <VirtualList items={tickets} empty={t('support.agent.noTickets')} testId="agent-tickets">
+      {(x) => (
+        <button
+          type="button"
+          className={`sup-agent-item${active('ticket', x.id)}`}
+          onClick={() => onSelect({ kind: 'ticket', id: x.id })}
+          data-testid="agent-ticket-item"
+        >
+          <strong>
+            #{x.id} {x.title}
+          </strong>
+          <span className="sup-small sup-muted">
+            {t(`support.feedback.categories.${x.category as 'other'}`)} ·{' '}
+            {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
+          </span>
+          <span className="sup-small sup-muted">{x.uid ? who(t, x) : null}</span>
+        </button>
+      )}
+    </VirtualList>
+  );
+}
+
+const who = (t: TFunction, x: { uid: string | null; username: string | null; id: number }) =>
+  x.uid ? t('support.agent.user', { name: x.username ?? '', uid: x.uid }) : t('support.agent.guest', { id: x.id });
+
+/** Fixed row height of the agent's lists (support.css .sup-agent-list li); every user's chats and tickets can grow. */
+const AGENT_ROW = 76;
+const AGENT_VIEWPORT = 600;
+
+/** Only the items in view are rendered (useVirtualRows, react-window). */
+function VirtualList<T extends { id: number }>(props: {
+  items: readonly T[];
+  empty: string;
+  testId: string;
+  children: (item: T) => ReactNode;
+}) {
+  const { items } = props;
+  const view = useVirtualRows(items.length, AGENT_ROW, AGENT_VIEWPORT);
+  return (
+    <div className="sup-agent-list" data-testid={props.testId} ref={view.scrollerRef}>
+      {items.length === 0 ? <p className="sup-muted">{props.empty}</p> : null}
+      <ul ref={view.bodyRef} style={{ paddingTop: view.before, paddingBottom: view.after }}>
+        {items.slice(view.start, view.end).map((item) => (
+          <li key={item.id}>{props.children(item)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
