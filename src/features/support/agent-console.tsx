@@ -144,47 +144,53 @@ function AgentList(props: {
 }) {
   const { t } = useTranslation();
   const { tab, chats, tickets, selected, onSelect } = props;
-  const active = (kind: 'chat' | 'ticket', id: number) =>
-    selected?.kind === kind && selected.id === id ? ' active' : '';
+  const item = (kind: 'chat' | 'ticket', id: number, children: ReactNode) => (
+    <button
+      type="button"
+      className={`sup-agent-item${selected?.kind === kind && selected.id === id ? ' active' : ''}`}
+      onClick={() => onSelect({ kind, id })}
+      data-testid={`agent-${kind}-item`}
+    >
+      {children}
+    </button>
+  );
   if (tab === 'chats') {
     return (
       <VirtualList items={chats} empty={t('support.agent.noChats')} testId="agent-chats">
-        {(c) => (
-          <button
-            type="button"
-            className={`sup-agent-item${active('chat', c.id)}`}
-            onClick={() => onSelect({ kind: 'chat', id: c.id })}
-            data-testid="agent-chat-item"
-          >
-            <strong>{who(t, c)}</strong>
-            <span className={`sup-small${c.lastSender === 'visitor' ? ' sup-unanswered' : ' sup-muted'}`}>
-              {c.lastContent}
-            </span>
-            <time className="sup-muted sup-small">{formatDateTime(c.updatedAt, true)}</time>
-          </button>
-        )}
+        {(c) =>
+          item(
+            'chat',
+            c.id,
+            <>
+              <strong>{who(t, c)}</strong>
+              <span className={`sup-small${c.lastSender === 'visitor' ? ' sup-unanswered' : ' sup-muted'}`}>
+                {c.lastContent}
+              </span>
+              <time className="sup-muted sup-small">{formatDateTime(c.updatedAt, true)}</time>
+            </>,
+          )
+        }
       </VirtualList>
     );
   }
   return (
     <VirtualList items={tickets} empty={t('support.agent.noTickets')} testId="agent-tickets">
-      {(x) => (
-        <button
-          type="button"
-          className={`sup-agent-item${active('ticket', x.id)}`}
-          onClick={() => onSelect({ kind: 'ticket', id: x.id })}
-          data-testid="agent-ticket-item"
-        >
-          <strong>
-            #{x.id} {x.title}
-          </strong>
-          <span className="sup-small sup-muted">
-            {t(`support.feedback.categories.${x.category as 'other'}`)} ·{' '}
-            {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
-          </span>
-          <span className="sup-small sup-muted">{x.uid ? who(t, x) : null}</span>
-        </button>
-      )}
+      {(x) =>
+        item(
+          'ticket',
+          x.id,
+          <>
+            <strong>
+              #{x.id} {x.title}
+            </strong>
+            <span className="sup-small sup-muted">
+              {t(`support.feedback.categories.${x.category as 'other'}`)} ·{' '}
+              {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
+            </span>
+            <span className="sup-small sup-muted">{x.uid ? who(t, x) : null}</span>
+          </>,
+        )
+      }
     </VirtualList>
   );
 }
