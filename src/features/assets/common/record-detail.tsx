@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
+import { CopyButton } from './copy-button.tsx';
 
 /** One line of a record: its label, its value and the value's class; null leaves it out. */
 export type Fact = readonly [label: string, value: ReactNode, className?: string] | null;
@@ -31,4 +33,24 @@ function FactRow(props: { label: string; className?: string | undefined; childre
       <dd className={props.className}>{props.children}</dd>
     </>
   );
+}
+
+/** The facts every on-chain record has: where it went (with its memo or tag) and its transaction, copyable. */
+export function chainFacts(t: TFunction, record: { address: string; memo: string; txHash: string | null }): Fact[] {
+  const { address, memo, txHash } = record;
+  return [
+    [t('recharge.history.address'), address, 'ast-mono ast-break'],
+    memo ? [t('recharge.memo.either'), memo, 'ast-mono'] : null,
+    [
+      t('recharge.history.txHash'),
+      txHash ? (
+        <>
+          {txHash} <CopyButton value={txHash} />
+        </>
+      ) : (
+        '--'
+      ),
+      'ast-mono ast-break',
+    ],
+  ];
 }
