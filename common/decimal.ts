@@ -1,19 +1,48 @@
+// Exact decimal arithmetic for money off the hot path (catalogue, balances, REST payloads, order entry, DESIGN §4),
+// shared by the server and the client, on decimal.js configured once here. Values travel as strings, as the wire
+// carries them; ledgers hold BigInt units (toUnits/fromUnits); the workers' hot path stays on integer ticks and lots.
+import { Decimal } from 'decimal.js';
+
 /**
- * Exact decimal arithmetic on strings for money off the hot path (catalogue, balances, REST payloads).
- * A value is a BigInt of units at a given scale: "12.345" is 12345n at scale 3.
+ * decimal.js for money. 200 significant digits hold any product of two amounts we meet (a balance of 1e20 with 18
+ * decimals has 38; the server takes amounts of 40 characters at most), so sums and products are exact; anything cut
+ * is cut toward zero, never rounded up. Plain notation always: '0.00000001', never '1e-8'.
  */
-export interface Decimal {
+export const Exact = Decimal.clone({
+  precision: 200,
+  rounding: Decimal.ROUND_DOWN,
+  toExpNeg: -9e15,
+  toExpPos: 9e15,
+});
+export type Exact = InstanceType<typeof Exact>;
+
+/** A decimal as written: BigInt units at the scale of the digits after the dot ('12.340' is 12340n at scale 3). */
+export interface ScaledDecimal {
   units: bigint;
   scale: number;
 }
 
+/** What the wire carries: an optional minus, digits, optionally a dot and digits ('.5', '1e5', '1.' are not). */
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 export function isDecimal(text: string): boolean {
   return DECIMAL.test(text);
 }
 
-export function parseDecimal(text: string): Decimal {
+/** The value of a decimal string (trimmed); a RangeError for anything else, as a broken amount must not pass. */
+export function exact(text: string): Exact {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) throw new RangeError(`not a decimal: ${text}`);
+  return new Exact(trimmed);
+}
+
+/** Shortest exact string: no trailing zeros, no trailing dot, '-0' written as '0'. */
+export function normalize(text: string): string {
+  return exact(text).toString();
+}
+
+/** The units and written scale of a decimal string (trailing zeros count: they say what scale the server used). */
+export function parseDecimal(text: string): ScaledDecimal {
   const match = DECIMAL.exec(text.trim());
   if (!match) throw new RangeError(`not a decimal: ${text}`);
   const [, sign, whole = '0', fraction = ''] = match;
@@ -21,56 +50,11 @@ export function parseDecimal(text: string): Decimal {
   return { units: sign ? -units : units, scale: fraction.length };
 }
 
-function rescale(value: Decimal, scale: number): bigint {
-  return value.units * 10n ** BigInt(scale - value.scale);
-}
+// Ledger units ⇄ text is digit shifting, not arithmetic: done on the BigInt's digits, as the server formats every
+// order and trade this way and decimal.js would be an order of magnitude slower here.
 
-/** a × b, exact. */
-export function mul(a: string, b: string): string {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  return formatDecimal({ units: x.units * y.units, scale: x.scale + y.scale });
-}
-
-/** a − b, exact. */
-export function sub(a: string, b: string): string {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  const scale = Math.max(x.scale, y.scale);
-  return formatDecimal({ units: rescale(x, scale) - rescale(y, scale), scale });
-}
-
-/** a ÷ b truncated toward zero at `scale` decimals. */
-export function div(a: string, b: string, scale: number): string {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  if (y.units === 0n) throw new RangeError('division by zero');
-  // x/y = (xu/10^xs)/(yu/10^ys); shift so the quotient lands at `scale`.
-  const numerator = x.units * 10n ** BigInt(scale + y.scale);
-  const denominator = y.units * 10n ** BigInt(x.scale);
-  return formatDecimal({ units: numerator / denominator, scale });
-}
-
-/** Truncates (toward zero) to `scale` decimals, as price-scale rounding does (spec shell §9). */
-export function truncate(text: string, scale: number): string {
-  const value = parseDecimal(text);
-  if (value.scale <= scale) return formatDecimal(value);
-  return formatDecimal({ units: value.units / 10n ** BigInt(value.scale - scale), scale });
-}
-
-/** Fixed `scale` decimals, truncated, padded with zeros. */
-export function toFixed(text: string, scale: number): string {
-  const value = parseDecimal(truncate(text, scale));
-  const units = rescale(value, scale);
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = digits.slice(digits.length - scale);
-  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`;
-}
-
-/** Shortest exact string: no trailing zeros, no trailing dot, "-0" written as "0". */
-export function formatDecimal(value: Decimal): string {
+/** Shortest exact string of units at a scale: no trailing zeros, no trailing dot, '-0' written as '0'. */
+export function formatDecimal(value: ScaledDecimal): string {
   const negative = value.units < 0n;
   const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
   const whole = digits.slice(0, digits.length - value.scale);
@@ -79,40 +63,56 @@ export function formatDecimal(value: Decimal): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** Integer units of a coin with `decimals` places ("1.5", 8 → 150000000n); rejects extra precision. */
+/** Integer units of a coin with `decimals` places ('1.5', 8 → 150000000n); rejects extra precision as written. */
 export function toUnits(text: string, decimals: number): bigint {
   const value = parseDecimal(text);
   if (value.scale > decimals) throw new RangeError(`${text} has more than ${decimals} decimals`);
-  return rescale(value, decimals);
+  return value.units * 10n ** BigInt(decimals - value.scale);
 }
 
 export function fromUnits(units: bigint, decimals: number): string {
   return formatDecimal({ units, scale: decimals });
 }
 
-/** a + b, exact. */
-export function add(a: string, b: string): string {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  const scale = Math.max(x.scale, y.scale);
-  return formatDecimal({ units: rescale(x, scale) + rescale(y, scale), scale });
+/** a × b, exact. */
+export function mul(a: string, b: string): string {
+  return exact(a).times(exact(b)).toString();
 }
 
-/** −1, 0 or 1 as a is below, equal to or above b, exact ("1.50" equals "1.5"). */
+/** a + b, exact. */
+export function add(a: string, b: string): string {
+  return exact(a).plus(exact(b)).toString();
+}
+
+/** a − b, exact. */
+export function sub(a: string, b: string): string {
+  return exact(a).minus(exact(b)).toString();
+}
+
+/** a ÷ b truncated toward zero at `scale` decimals (only the digits kept are computed). */
+export function div(a: string, b: string, scale: number): string {
+  const divisor = exact(b);
+  if (divisor.isZero()) throw new RangeError('division by zero');
+  return exact(a).times(`1e${scale}`).divToInt(divisor).times(`1e-${scale}`).toString();
+}
+
+/** −1, 0 or 1 as a is below, equal to or above b, exact ('1.50' equals '1.5'). */
 export function compare(a: string, b: string): -1 | 0 | 1 {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  const scale = Math.max(x.scale, y.scale);
-  const d = rescale(x, scale) - rescale(y, scale);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
+  return exact(a).comparedTo(exact(b)) as -1 | 0 | 1;
+}
+
+/** Truncates (toward zero) to `scale` decimals, as price-scale rounding does (spec shell §9). */
+export function truncate(text: string, scale: number): string {
+  return exact(text).toDecimalPlaces(scale, Exact.ROUND_DOWN).toString();
 }
 
 /** Rounds half away from zero to `scale` decimals (ratios such as percents; prices truncate instead). */
 export function round(text: string, scale: number): string {
-  const value = parseDecimal(text);
-  if (value.scale <= scale) return formatDecimal(value);
-  const divisor = 10n ** BigInt(value.scale - scale);
-  const magnitude = value.units < 0n ? -value.units : value.units;
-  const rounded = (magnitude + divisor / 2n) / divisor;
-  return formatDecimal({ units: value.units < 0n ? -rounded : rounded, scale });
+  return exact(text).toDecimalPlaces(scale, Exact.ROUND_HALF_UP).toString();
+}
+
+/** Fixed `scale` decimals, truncated, padded with zeros; a value truncated to zero has no sign ('0.00'). */
+export function toFixed(text: string, scale: number): string {
+  const fixed = exact(text).toFixed(scale, Exact.ROUND_DOWN);
+  return fixed.startsWith('-') && /^-[0.]+$/.test(fixed) ? fixed.slice(1) : fixed;
 }

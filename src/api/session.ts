@@ -1,6 +1,9 @@
+import { proxy, useSnapshot } from 'valtio';
+
 /**
  * The session of spec shell §4: the token that a response header hands out is kept in session storage and in a
- * 30-day cookie; the signed-in user's id feeds the request layer's `v` parameter.
+ * 30-day cookie; the signed-in user's id feeds the request layer's `v` parameter. Storage stays the record (a new tab
+ * reads the cookie); a valtio store mirrors it for the components that show who is signed in.
  */
 
 export const TOKEN_KEY = 'token';
@@ -21,7 +24,15 @@ export interface SessionUser {
   realVerified?: number;
 }
 
-function session(): Storage | null {
+interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+/** Who is signed in, for rendering; changed only through setToken, setUser, clearSession (and a token found). */
+const sessionState = proxy<SessionState>({ token: null, user: null });
+
+function tabStorage(): Storage | null {
   try {
     return globalThis.sessionStorage ?? null;
   } catch {
@@ -51,38 +62,41 @@ function writeCookie(name: string, value: string, days: number): void {
 
 /** The token: session storage first, else the cookie (a new tab of a signed-in browser). */
 export function getToken(): string | null {
-  const stored = session()?.getItem(TOKEN_KEY);
-  if (stored) return stored;
-  const cookie = readCookie(TOKEN_COOKIE);
-  if (cookie) session()?.setItem(TOKEN_KEY, cookie);
-  return cookie || null;
+  const stored = tabStorage()?.getItem(TOKEN_KEY);
+  const token = stored || readCookie(TOKEN_COOKIE) || null;
+  if (token && !stored) tabStorage()?.setItem(TOKEN_KEY, token);
+  // A token found here (another tab signed in) reaches the components too.
+  if (sessionState.token !== token) sessionState.token = token;
+  return token;
 }
 
 /** Stores a token handed out by the server: session storage and a 30-day cookie. */
 export function setToken(token: string): void {
-  session()?.setItem(TOKEN_KEY, token);
+  tabStorage()?.setItem(TOKEN_KEY, token);
   writeCookie(TOKEN_COOKIE, token, TOKEN_COOKIE_DAYS);
+  sessionState.token = token;
 }
 
 /** A token kept only in session storage with no matching cookie (spec shell §4: clear it and reload). */
 export function hasOrphanToken(): boolean {
-  const stored = session()?.getItem(TOKEN_KEY);
+  const stored = tabStorage()?.getItem(TOKEN_KEY);
   return !!stored && readCookie(TOKEN_COOKIE) !== stored;
 }
 
 /** Clears the session and the stored credentials (code 401/4000, logout). */
 export function clearSession(): void {
-  session()?.removeItem(TOKEN_KEY);
-  session()?.removeItem(USER_KEY);
+  tabStorage()?.removeItem(TOKEN_KEY);
+  tabStorage()?.removeItem(USER_KEY);
   if (hasDocument()) {
     // biome-ignore lint/suspicious/noDocumentCookie: expiring the token cookie.
     document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
   }
-  notify();
+  sessionState.token = null;
+  sessionState.user = null;
 }
 
 export function getUser(): SessionUser | null {
-  const raw = session()?.getItem(USER_KEY);
+  const raw = tabStorage()?.getItem(USER_KEY);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as SessionUser;
@@ -92,22 +106,15 @@ export function getUser(): SessionUser | null {
 }
 
 export function setUser(user: SessionUser): void {
-  session()?.setItem(USER_KEY, JSON.stringify(user));
-  notify();
+  tabStorage()?.setItem(USER_KEY, JSON.stringify(user));
+  sessionState.user = user;
 }
 
-const listeners = new Set<() => void>();
-let version = 0;
-function notify() {
-  version++;
-  for (const l of listeners) l();
-}
+// Read from storage once the functions above exist.
+sessionState.token = getToken();
+sessionState.user = getUser();
 
-/** For `useSyncExternalStore`: changes whenever the token is cleared or the user is stored. */
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function sessionVersion(): number {
-  return version;
+/** The session for rendering: the caller re-renders when the token or the user it read changes. */
+export function useSession(): Readonly<{ token: string | null; user: Readonly<SessionUser> | null }> {
+  return useSnapshot(sessionState);
 }

@@ -12,7 +12,8 @@ import { i18n } from '../i18n/i18n.ts';
 import { splitLangPrefix } from '../i18n/languages.ts';
 import { ProgressBar, ProgressWhileMounted, progress } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toaster.tsx';
-import { storedTheme, usePreferencesVersion } from './preferences.ts';
+import { PAGES } from './pages.ts';
+import { usePreferences } from './preferences.ts';
 import { decide, type RouteDef, themeFor } from './routes.ts';
 import { ShellProvider, type ShellUser, useShell } from './shell-state.tsx';
 
@@ -24,10 +25,11 @@ export function routerBase(pathname: string): string {
 
 const pages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
 function pageOf(route: RouteDef): LazyExoticComponent<ComponentType> | null {
-  if (!route.page) return null;
+  const load = route.page ? PAGES[route.path] : undefined;
+  if (!load) return null;
   let page = pages.get(route);
   if (!page) {
-    page = lazy(route.page);
+    page = lazy(load);
     pages.set(route, page);
   }
   return page;
@@ -38,7 +40,7 @@ function Shell() {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   const { isLogin } = useShell();
-  usePreferencesVersion();
+  const { theme: stored } = usePreferences();
   const decision = decide(pathname, search, isLogin);
   const target = decision.kind === 'redirect' || decision.kind === 'login' ? decision.to : null;
 
@@ -67,7 +69,7 @@ function Shell() {
   }, [pathname]);
 
   const route = decision.kind === 'render' ? decision.route : null;
-  const theme = themeFor(route, storedTheme());
+  const theme = themeFor(route, stored);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;

@@ -1,10 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 import { type DisplayCurrency, defaultCurrency, isDisplayCurrency } from '../format/currency.ts';
 import type { Theme } from './routes.ts';
 
 /**
  * Choices kept in local storage: the theme (spec shell §4) and the display currency (spec shell §1, §9), with the
- * balances' show-eye flag. One tiny external store so that every reader re-renders on change.
+ * balances' show-eye flag. A valtio store, so every reader re-renders on the choice it reads.
  */
 export const THEME_KEY = 'theme';
 export const CURRENCY_KEY = 'currency';
@@ -27,54 +27,58 @@ function write(key: string, value: string): void {
   }
 }
 
-const listeners = new Set<() => void>();
-let version = 0;
-const memory = new Map<string, string>();
-function set(key: string, value: string) {
-  memory.set(key, value);
-  write(key, value);
-  version++;
-  for (const l of listeners) l();
-}
-function get(key: string): string | null {
-  return memory.get(key) ?? read(key);
+interface Preferences {
+  theme: Theme;
+  /** The chosen display currency; null until one is chosen (the country's default applies). */
+  currency: DisplayCurrency | null;
+  balancesShown: boolean;
 }
 
-export function subscribePreferences(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const parseTheme = (value: string | null): Theme => (value === 'light' || value === 'dark' ? value : DEFAULT_THEME);
+const parseCurrency = (value: string | null): DisplayCurrency | null => {
+  const code = value?.toUpperCase();
+  return isDisplayCurrency(code) ? code : null;
+};
+
+/** Read once at start; every change is written through, in the formats stored before (users keep their choices). */
+export const preferences = proxy<Preferences>({
+  theme: parseTheme(read(THEME_KEY)),
+  currency: parseCurrency(read(CURRENCY_KEY)),
+  balancesShown: read(SHOW_BALANCES_KEY) !== '0',
+});
 
 export function storedTheme(): Theme {
-  const value = get(THEME_KEY);
-  return value === 'light' || value === 'dark' ? value : DEFAULT_THEME;
+  return preferences.theme;
 }
 export function setStoredTheme(theme: Theme): void {
-  set(THEME_KEY, theme);
+  write(THEME_KEY, theme);
+  preferences.theme = theme;
 }
 
 /** The chosen display currency, else the default for the user's country (usdt; CNY for CN; VND for VN). */
 export function displayCurrency(country: string | null | undefined): DisplayCurrency {
-  const value = get(CURRENCY_KEY)?.toUpperCase();
-  return isDisplayCurrency(value) ? value : defaultCurrency(country);
+  return preferences.currency ?? defaultCurrency(country);
 }
 export function setDisplayCurrency(currency: DisplayCurrency): void {
-  set(CURRENCY_KEY, currency);
+  write(CURRENCY_KEY, currency);
+  preferences.currency = currency;
 }
 
 /** Balances are shown unless hidden with the eye (stored). */
 export function balancesShown(): boolean {
-  return get(SHOW_BALANCES_KEY) !== '0';
+  return preferences.balancesShown;
 }
 export function setBalancesShown(shown: boolean): void {
-  set(SHOW_BALANCES_KEY, shown ? '1' : '0');
+  write(SHOW_BALANCES_KEY, shown ? '1' : '0');
+  preferences.balancesShown = shown;
 }
 
-/** Re-renders the caller when any preference changes. */
-export function usePreferencesVersion(): number {
-  return useSyncExternalStore(
-    subscribePreferences,
-    () => version,
-    () => version,
-  );
+/** The preferences for rendering: the caller re-renders when one it read changes. */
+export function usePreferences(): Readonly<Preferences> {
+  return useSnapshot(preferences);
+}
+
+/** Whether balances are shown (spec shell §4 show-eye), for rendering: every eye and total follows one flag. */
+export function useBalancesShown(): boolean {
+  return useSnapshot(preferences).balancesShown;
 }

@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react';
-
 /** Header nav entries a route highlights (spec shell §2 "nav index"). */
 export const NavIndex = {
   fastBuy: 0,
@@ -12,8 +10,6 @@ export const NavIndex = {
   activity: 7,
 } as const;
 export type NavIndex = (typeof NavIndex)[keyof typeof NavIndex];
-
-export type LazyPage = () => Promise<{ default: ComponentType }>;
 
 /** One row of the route table of spec shell §2 and trading §2. */
 export interface RouteDef {
@@ -29,132 +25,62 @@ export interface RouteDef {
   nav?: NavIndex;
   /** Where this path redirects (query kept). */
   redirect?: string;
-  /** The page, loaded lazily. Routes of areas not built yet have none: they are not served (not-found). */
-  page?: LazyPage;
+  /**
+   * Served: the area has a page, which src/app/pages.ts loads lazily by this row's path (the table itself imports no
+   * page, so pages may read it). Routes of areas not built yet have none: they are not served (not-found).
+   */
+  page?: true;
 }
 
-const home: LazyPage = () => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage }));
-const login: LazyPage = () =>
-  import('../features/account/login/login-page.tsx').then((m) => ({ default: m.LoginPage }));
-const register: LazyPage = () =>
-  import('../features/account/register/register-page.tsx').then((m) => ({ default: m.RegisterPage }));
-const verification: LazyPage = () =>
-  import('../features/account/verification/verification-page.tsx').then((m) => ({ default: m.VerificationPage }));
-const setPassword: LazyPage = () =>
-  import('../features/account/set-password/set-password-page.tsx').then((m) => ({ default: m.SetPasswordPage }));
-const forget: LazyPage = () =>
-  import('../features/account/forget/forget-page.tsx').then((m) => ({ default: m.ForgetPage }));
-const account =
-  (load: () => Promise<Record<string, unknown>>, name: string): LazyPage =>
-  () =>
-    load().then((m) => ({ default: m[name] as ComponentType }));
-const ACCOUNT_PAGES: Record<string, LazyPage> = {
-  '/member': account(() => import('../features/account/member/member-page.tsx'), 'MemberPage'),
-  '/kyc': account(() => import('../features/account/kyc/kyc-page.tsx'), 'KycPage'),
-  '/safety': account(() => import('../features/account/safety/safety-page.tsx'), 'SafetyPage'),
-  '/preferences': account(() => import('../features/account/preferences/preferences-page.tsx'), 'PreferencesPage'),
-  '/password': account(() => import('../features/account/password/change-password-page.tsx'), 'ChangePasswordPage'),
-  '/bind': account(() => import('../features/account/bind/bind-page.tsx'), 'BindPage'),
-  '/change': account(() => import('../features/account/bind/bind-page.tsx'), 'ChangePage'),
-  '/google': account(() => import('../features/account/google/google-page.tsx'), 'GooglePage'),
-};
-const transaction: LazyPage = account(
-  () => import('../features/account/transaction/transaction-page.tsx'),
-  'TransactionPasswordPage',
-);
-const resetSuccess: LazyPage = () =>
-  import('../features/account/forget/reset-success-page.tsx').then((m) => ({ default: m.ResetSuccessPage }));
-
-const trade: LazyPage = () => import('../features/trade/trade-page.tsx').then((m) => ({ default: m.TradePage }));
-const quotesList: LazyPage = () =>
-  import('../features/quotes/quotes-list-page.tsx').then((m) => ({ default: m.QuotesListPage }));
-const quoteDetail: LazyPage = () =>
-  import('../features/quotes/quote-detail-page.tsx').then((m) => ({ default: m.QuoteDetailPage }));
-
-const supportChat: LazyPage = () => import('../features/support/chat-page.tsx').then((m) => ({ default: m.ChatPage }));
-const feedback: LazyPage = () =>
-  import('../features/support/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage }));
-const feedbackDetail: LazyPage = () =>
-  import('../features/support/feedback-detail-page.tsx').then((m) => ({ default: m.FeedbackDetailPage }));
-/** The open content pages of issue 8 item 3 (src/features/content). */
-const CONTENT_PAGES: Record<string, LazyPage> = {
-  '/partner': account(() => import('../features/content/programs.tsx'), 'PartnerPage'),
-  '/message': account(() => import('../features/content/message/message-page.tsx'), 'MessagePage'),
-  '/help': account(() => import('../features/content/help/help-page.tsx'), 'HelpPage'),
-  '/helpDetail/:articleId': account(() => import('../features/content/help/help-detail-page.tsx'), 'HelpDetailPage'),
-  '/video': account(() => import('../features/content/media/video-page.tsx'), 'VideoPage'),
-  '/plug/newcoin': account(() => import('../features/content/programs.tsx'), 'NewCoinPage'),
-  '/seoNew': account(() => import('../features/content/news/news-pages.tsx'), 'SeoNewsPage'),
-  '/coinExchange': account(() => import('../features/content/convert/coin-exchange-page.tsx'), 'CoinExchangePage'),
-  '/coinnews/*': account(() => import('../features/content/news/news-pages.tsx'), 'CoinNewsPage'),
-  '/sitemap/*': account(() => import('../features/content/sitemap/sitemap-page.tsx'), 'SitemapPage'),
-  '/promotion': account(() => import('../features/content/promotion/promotion-page.tsx'), 'PromotionPage'),
-  '/game/discover': account(() => import('../features/content/media/game-page.tsx'), 'GameDiscoverPage'),
-  '/support-center/channel-verification': account(
-    () => import('../features/content/support/channel-page.tsx'),
-    'ChannelVerificationPage',
-  ),
-};
-const contentPage = (path: string) => CONTENT_PAGES[path] as LazyPage;
-
-/** The assets screens (issue 9). */
-const assets = {
-  property: account(() => import('../features/assets/property/property-page.tsx'), 'PropertyPage'),
-  bill: account(() => import('../features/assets/bill/bill-page.tsx'), 'BillPage'),
-  recharge: account(() => import('../features/assets/recharge/recharge-page.tsx'), 'RechargePage'),
-  withdraw: account(() => import('../features/assets/withdraw/withdraw-page.tsx'), 'WithdrawPage'),
-  address: account(() => import('../features/assets/address/address-page.tsx'), 'AddressPage'),
-  transfer: account(() => import('../features/assets/transfer/transfer-page.tsx'), 'TransferPage'),
-};
 const L = { needLogin: true } as const;
 const F = { needFooter: true } as const;
 const TRADING = { dark: true } as const;
 
 /**
  * The route table. Order matters: the first match wins, so exact redirects come before their children and
- * parameter routes come last. Later issues attach a `page` to their rows.
+ * parameter routes come last. Later issues mark their rows `page: true`.
  */
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', ...F, isCaseTheme: true, page: home },
-  { path: '/partner', ...F, page: contentPage('/partner') },
-  { path: '/message', ...L, ...F, page: contentPage('/message') },
-  { path: '/chat', page: supportChat },
+  { path: '/', ...F, isCaseTheme: true, page: true },
+  { path: '/partner', ...F, page: true },
+  { path: '/message', ...L, ...F, page: true },
+  { path: '/chat', page: true },
   // account: four sub-navigation tabs; /password, /bind, /change, /google highlight the safety tab
   ...['/member', '/kyc', '/safety', '/preferences', '/password', '/bind', '/change', '/google'].map((path) => ({
     path,
     ...L,
     ...F,
-    ...(ACCOUNT_PAGES[path] ? { page: ACCOUNT_PAGES[path] } : {}),
+    page: true as const,
   })),
-  { path: '/transaction', ...L, ...F, page: transaction },
-  { path: '/property', ...L, ...F, page: assets.property },
+  { path: '/transaction', ...L, ...F, page: true },
+  { path: '/property', ...L, ...F, page: true },
   { path: '/property/financing', ...L, redirect: '/property/financing/current' },
-  { path: '/property/financing/:kind', ...L, ...F, page: assets.property },
-  { path: '/property/:type', ...L, ...F, page: assets.property },
-  { path: '/bill', ...L, ...F, page: assets.bill },
-  { path: '/recharge', ...L, ...F, page: assets.recharge },
-  { path: '/withdraw', ...L, ...F, page: assets.withdraw },
-  { path: '/withdraw/address', ...L, ...F, page: assets.address },
-  { path: '/transfer', ...L, ...F, page: assets.transfer },
-  { path: '/login', page: login },
-  { path: '/register', page: register },
+  { path: '/property/financing/:kind', ...L, ...F, page: true },
+  { path: '/property/:type', ...L, ...F, page: true },
+  { path: '/bill', ...L, ...F, page: true },
+  { path: '/recharge', ...L, ...F, page: true },
+  { path: '/withdraw', ...L, ...F, page: true },
+  { path: '/withdraw/address', ...L, ...F, page: true },
+  { path: '/transfer', ...L, ...F, page: true },
+  { path: '/login', page: true },
+  { path: '/register', page: true },
   { path: '/personal', ...L, redirect: '/personal/verification' },
   { path: '/personal/verification', ...L },
   // Registration and reset set their password before a session exists: the code's ticket guards this page.
-  { path: '/personal/setPassword', page: setPassword },
-  { path: '/forget', ...F, page: forget },
-  { path: '/verification', page: verification },
+  { path: '/personal/setPassword', page: true },
+  { path: '/forget', ...F, page: true },
+  { path: '/verification', page: true },
   // The change-login-password screen (spec shell §2); it needs a session like /password.
-  { path: '/resetPwd', ...L, ...F, page: ACCOUNT_PAGES['/password'] as LazyPage },
-  { path: '/resetPwdSuccess', ...F, page: resetSuccess },
+  { path: '/resetPwd', ...L, ...F, page: true },
+  { path: '/resetPwdSuccess', ...F, page: true },
   { path: '/quotes/list', redirect: '/quotes/list/spot', nav: NavIndex.quotes },
-  { path: '/quotes/list/:tab', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quotesList },
-  { path: '/quotes/stock/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quoteDetail },
-  { path: '/quotes/:coin/:unit', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quoteDetail },
-  { path: '/quotes/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: quoteDetail },
-  { path: '/trade', ...TRADING, nav: NavIndex.trade, page: trade },
+  { path: '/quotes/list/:tab', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: true },
+  { path: '/quotes/stock/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: true },
+  { path: '/quotes/:coin/:unit', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: true },
+  { path: '/quotes/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: true },
+  { path: '/trade', ...TRADING, nav: NavIndex.trade, page: true },
   { path: '/trade/contract', ...TRADING, nav: NavIndex.contract },
-  { path: '/trade/:pair', ...TRADING, nav: NavIndex.trade, page: trade },
+  { path: '/trade/:pair', ...TRADING, nav: NavIndex.trade, page: true },
   { path: '/futures', ...TRADING, nav: NavIndex.contract },
   { path: '/futures/sim/:pair', ...TRADING, nav: NavIndex.contract },
   { path: '/futures/:pair', ...TRADING, nav: NavIndex.contract },
@@ -164,9 +90,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/stock/:coin', ...TRADING, nav: NavIndex.contract },
   { path: '/commodities', ...TRADING, nav: NavIndex.contract },
   { path: '/commodities/:coin', ...TRADING, nav: NavIndex.contract },
-  { path: '/help', ...F, page: contentPage('/help') },
-  { path: '/helpDetail/:articleId', ...F, page: contentPage('/helpDetail/:articleId') },
-  { path: '/video', hideHeader: true, ...F, page: contentPage('/video') },
+  { path: '/help', ...F, page: true },
+  { path: '/helpDetail/:articleId', ...F, page: true },
+  { path: '/video', hideHeader: true, ...F, page: true },
   { path: '/activity', redirect: '/activity/newer', nav: NavIndex.activity },
   { path: '/activity/newer', ...F, nav: NavIndex.activity },
   { path: '/activity/advance', ...F, nav: NavIndex.activity },
@@ -193,8 +119,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/battle', ...F, nav: NavIndex.arena },
   { path: '/arena', ...F, nav: NavIndex.arena },
   { path: '/arena/*', ...F, nav: NavIndex.arena },
-  { path: '/feedback', ...L, ...F, page: feedback },
-  { path: '/feedback/:id', ...L, ...F, page: feedbackDetail },
+  { path: '/feedback', ...L, ...F, page: true },
+  { path: '/feedback/:id', ...L, ...F, page: true },
   { path: '/fast-coin-buying', ...F, isCaseTheme: true, nav: NavIndex.fastBuy },
   ...[
     '/fast-coin-buying/orders',
@@ -218,17 +144,17 @@ export const ROUTES: readonly RouteDef[] = [
   ].map((path) => ({ path, ...L, ...F, isCaseTheme: true, nav: NavIndex.copyTrading })),
   { path: '/financial', redirect: '/financial/current', nav: NavIndex.financial },
   { path: '/financial/:kind', ...F, isCaseTheme: true, nav: NavIndex.financial },
-  { path: '/plug/newcoin', ...F, page: contentPage('/plug/newcoin') },
-  { path: '/seoNew', ...F, page: contentPage('/seoNew') },
-  { path: '/coinExchange', hideHeader: true, page: contentPage('/coinExchange') },
-  { path: '/coinnews/*', ...F, page: contentPage('/coinnews/*') },
-  { path: '/sitemap/*', ...F, page: contentPage('/sitemap/*') },
-  { path: '/promotion', hideHeader: true, page: contentPage('/promotion') },
-  { path: '/game/discover', ...F, page: contentPage('/game/discover') },
+  { path: '/plug/newcoin', ...F, page: true },
+  { path: '/seoNew', ...F, page: true },
+  { path: '/coinExchange', hideHeader: true, page: true },
+  { path: '/coinnews/*', ...F, page: true },
+  { path: '/sitemap/*', ...F, page: true },
+  { path: '/promotion', hideHeader: true, page: true },
+  { path: '/game/discover', ...F, page: true },
   {
     path: '/support-center/channel-verification',
     ...F,
-    page: contentPage('/support-center/channel-verification'),
+    page: true,
   },
 ];
 

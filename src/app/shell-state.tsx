@@ -1,20 +1,11 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../../common/i18n.ts';
 import { get, isSuccess, post } from '../api/request.ts';
-import { getToken, getUser, type SessionUser, sessionVersion, subscribeSession } from '../api/session.ts';
-import type { DisplayCurrency } from '../format/currency.ts';
+import { getToken, type SessionUser, useSession } from '../api/session.ts';
+import { type DisplayCurrency, defaultCurrency } from '../format/currency.ts';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { LANGS, prefixOf, splitLangPrefix, storeLang } from '../i18n/languages.ts';
-import { displayCurrency, setDisplayCurrency, usePreferencesVersion } from './preferences.ts';
+import { setDisplayCurrency, usePreferences } from './preferences.ts';
 import { groupCountry, isVnGroup } from './user-group.ts';
 
 /** User info as the header reads it (spec shell §3 user info + page data). */
@@ -82,17 +73,17 @@ export function urlForLanguage(lang: Lang, loc: { pathname: string; search: stri
 }
 
 export function ShellProvider({ children }: { children: ReactNode }) {
-  useSyncExternalStore(subscribeSession, sessionVersion, sessionVersion);
-  usePreferencesVersion();
-  const token = getToken();
-  const user = token ? (getUser() as ShellUser | null) : null;
+  const session = useSession();
+  const preferences = usePreferences();
+  const token = session.token;
+  const user = token ? (session.user as ShellUser | null) : null;
   const lang = currentLanguage();
   const [follow, setFollow] = useState({ enable: false, status: 0 });
   const [pageData, setPageData] = useState({ hasSim: false, newMember: false, apk: '' });
   const [rate, setRate] = useState<string | null>(null);
   const [languages, setLanguages] = useState<readonly Lang[]>(LANGS);
   const country = groupCountry(user);
-  const currency = displayCurrency(country);
+  const currency = preferences.currency ?? defaultCurrency(country);
 
   useEffect(() => {
     // App config and follow config decide the copy-trading entry (spec shell §4); quiet until the server has them.

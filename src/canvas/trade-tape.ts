@@ -2,6 +2,7 @@
 // Each row's numbers are kept, so a frame formats and repaints only the rows that changed.
 import { TRADE_COLUMN, TRADE_COLUMNS } from '../../workers/api.ts';
 import { formatBookAmount } from '../format/book.ts';
+import { formatClock } from '../format/intl.ts';
 import { formatPrice } from '../format/price.ts';
 import { RowMemo } from './row-memo.ts';
 import type { SurfaceSize } from './surface.ts';
@@ -17,14 +18,6 @@ export interface TapeRow {
   side: 'buy' | 'sell';
 }
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** HH:MM:SS in the browser's time zone. */
-export function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
-}
-
 /** Trade `index` of `[price, side, volume, time]` rows; side 1 is a buy (spec trading §4). */
 export function formatTrade(trades: Float64Array, index: number, priceScale: number, amountScale: number): TapeRow {
   const at = index * TRADE_COLUMNS;
@@ -32,7 +25,7 @@ export function formatTrade(trades: Float64Array, index: number, priceScale: num
     price: formatPrice(trades[at + TRADE_COLUMN.price] ?? 0, priceScale),
     side: trades[at + TRADE_COLUMN.side] === 2 ? 'sell' : 'buy',
     amount: formatBookAmount(trades[at + TRADE_COLUMN.volume] ?? 0, amountScale),
-    time: clockTime(trades[at + TRADE_COLUMN.time] ?? 0),
+    time: formatClock(trades[at + TRADE_COLUMN.time] ?? 0),
   };
 }
 

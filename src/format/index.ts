@@ -21,6 +21,7 @@ export {
   formatCurrency,
   isDisplayCurrency,
 } from './currency.ts';
+export { formatCount, formatDateTime, formatMonth, localeOf, setFormatLanguage } from './intl.ts';
 export { abbreviate, formatMoney, SI_UNITS, type Unit } from './money.ts';
 export {
   groupThousands,
@@ -40,5 +41,4 @@ export {
   formatTradedAmount,
   tradedAmountDecimals,
 } from './price.ts';
-export { formatDateTime } from './time.ts';
 export { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';

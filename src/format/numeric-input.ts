@@ -1,4 +1,4 @@
-import { compare, formatDecimal, parseDecimal, toFixed, truncate } from '../../common/decimal.ts';
+import { compare, normalize, toFixed, truncate } from '../../common/decimal.ts';
 import { type Numeric, scaleOr, toDecimal } from './value.ts';
 
 export interface NumericInputOptions {
@@ -37,7 +37,7 @@ export function sanitizeNumericInput(raw: string, options: NumericInputOptions =
   const value = text.endsWith('.') ? text.slice(0, -1) : text;
   if (compare(value, max) <= 0) return text;
   const limit = scaleOr(options.decimals, -1);
-  return limit >= 0 ? truncate(max, limit) : formatDecimal(parseDecimal(max));
+  return limit >= 0 ? truncate(max, limit) : normalize(max);
 }
 
 /**
@@ -48,5 +48,5 @@ export function formatNumericOnBlur(value: string, priceScale?: number | null): 
   const decimal = toDecimal(value);
   if (decimal === null) return '';
   const scale = scaleOr(priceScale, -1);
-  return scale >= 0 ? toFixed(decimal, scale) : formatDecimal(parseDecimal(decimal));
+  return scale >= 0 ? toFixed(decimal, scale) : normalize(decimal);
 }

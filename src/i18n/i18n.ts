@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANGS, type Lang } from '../../common/i18n.ts';
+import { DEFAULT_LANG, LANGS, type Lang, parseLang } from '../../common/i18n.ts';
+import { setFormatLanguage } from '../format/intl.ts';
 import { enUS, type Messages } from './locales/en-us.ts';
 import { hiIN } from './locales/hi-in.ts';
 import { ja } from './locales/ja.ts';
@@ -38,6 +39,9 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// Dates and counts follow the language (src/format/intl.ts).
+i18n.on('languageChanged', (lng) => setFormatLanguage(parseLang(lng) ?? DEFAULT_LANG));
 
 export function currentLanguage(): Lang {
   return (i18n.language as Lang) || DEFAULT_LANG;

@@ -1,29 +1,20 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 
 /** The navigation progress bar (spec shell §4): counts pending steps; shown while any is pending. */
-let pending = 0;
-const listeners = new Set<() => void>();
-function emit() {
-  for (const l of listeners) l();
-}
+const steps = proxy({ pending: 0 });
 export const progress = {
+  /** One more pending step; call what it returns when the step is done (twice is harmless). */
   start(): () => void {
-    pending++;
-    emit();
+    steps.pending++;
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      pending = Math.max(0, pending - 1);
-      emit();
+      steps.pending = Math.max(0, steps.pending - 1);
     };
   },
 };
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** Mount inside a Suspense fallback: the bar runs while the lazy page loads. */
 export function ProgressWhileMounted() {
@@ -32,11 +23,7 @@ export function ProgressWhileMounted() {
 }
 
 export function ProgressBar() {
-  const busy = useSyncExternalStore(
-    subscribe,
-    () => pending > 0,
-    () => false,
-  );
+  const busy = useSnapshot(steps).pending > 0;
   const [phase, setPhase] = useState<'idle' | 'running' | 'finishing'>('idle');
   useEffect(() => {
     if (busy) {

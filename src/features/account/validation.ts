@@ -138,3 +138,17 @@ export function changePasswordError(form: ChangePasswordForm, verifyList: readon
 export function changePasswordReady(form: ChangePasswordForm): boolean {
   return !!form.password && !!form.newPassword && !!form.reNewPassword && form.agree;
 }
+
+/**
+ * The first factor code a sensitive change still needs (spec shell §5): one per channel of verifyList, and Google's
+ * when the authenticator is on.
+ */
+export function missingFactor(
+  security: { verifyList: readonly string[]; googleStatus: number },
+  codes: { emailCode?: string | undefined; phoneCode?: string | undefined; googleCode?: string | undefined },
+): 'emailCodeRequired' | 'phoneCodeRequired' | 'googleCodeRequired' | null {
+  if (security.verifyList.includes('email') && !codes.emailCode) return 'emailCodeRequired';
+  if (security.verifyList.includes('phone') && !codes.phoneCode) return 'phoneCodeRequired';
+  if (security.googleStatus === 1 && !codes.googleCode) return 'googleCodeRequired';
+  return null;
+}

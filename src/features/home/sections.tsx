@@ -4,7 +4,9 @@ import type { Lang } from '../../../common/i18n.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { groupCountry } from '../../app/user-group.ts';
+import { formatCount } from '../../format/intl.ts';
 import { formatMoney } from '../../format/money.ts';
+import { Dialog, DialogClose, DialogTitle } from '../../ui/dialog.tsx';
 import {
   AndroidIcon,
   ApkIcon,
@@ -37,13 +39,12 @@ export function PlatformStats() {
   if (state.status !== 'done') return null;
   const s = state.data;
   const lang = i18n.language as Lang;
-  const count = new Intl.NumberFormat(i18n.language.replace('_', '-'));
   const figures = [
     ['turnover', `$${formatMoney(s.turnover24hUsd, lang)}`],
-    ['markets', count.format(s.markets)],
-    ['coins', count.format(s.coins)],
-    ['users', count.format(s.users)],
-    ['countries', count.format(s.countries)],
+    ['markets', formatCount(s.markets, lang)],
+    ['coins', formatCount(s.coins, lang)],
+    ['users', formatCount(s.users, lang)],
+    ['countries', formatCount(s.countries, lang)],
   ] as const;
   return (
     <section className="home-stats" aria-label={t('homePage.stats.title')}>
@@ -221,37 +222,13 @@ function StoreButton({ href, icon, label }: { href: string; icon: ReactNode; lab
 
 function QrDialog({ value, onClose }: { value: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on a click; Escape closes too.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document.
-    <div
-      className="home-qr-backdrop"
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
-      <div className="home-qr-dialog" role="dialog" aria-modal="true" aria-labelledby="home-qr-title">
-        <button
-          ref={close}
-          type="button"
-          className="home-qr-close"
-          aria-label={t('homePage.download.close')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
-        <h3 id="home-qr-title">{t('homePage.download.qrTitle')}</h3>
-        <QrCode value={value} size={QR_SIZE_PX} label={t('homePage.download.qrLabel')} />
-      </div>
-    </div>
+    <Dialog className="home-qr-dialog" onClose={onClose}>
+      <DialogClose className="home-qr-close" label={t('homePage.download.close')}>
+        <CloseIcon />
+      </DialogClose>
+      <DialogTitle as="h3">{t('homePage.download.qrTitle')}</DialogTitle>
+      <QrCode value={value} size={QR_SIZE_PX} label={t('homePage.download.qrLabel')} />
+    </Dialog>
   );
 }

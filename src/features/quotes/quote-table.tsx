@@ -7,6 +7,7 @@ import { formatBookAmount } from '../../format/book.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatPrice } from '../../format/price.ts';
+import { SortButton } from '../../ui/sort-button.tsx';
 import { tradePath } from '../trade/market.ts';
 import {
   liveQuote,
@@ -169,16 +170,13 @@ export function QuoteTable(props: {
     const active = sort?.key === key ? sort.dir : null;
     return (
       <span key={key} className={`cell${key === 'pair' ? ' pair-cell' : ' num'}`} data-dir={active ?? 'none'}>
-        <button
-          type="button"
-          className="sort"
-          data-sort={key}
+        <SortButton
+          sortKey={key}
+          label={label}
+          dir={active}
           title={t('quotes.sortBy', { column: label })}
           onClick={() => onSort(nextQuoteSort(sort, key))}
-        >
-          {label}
-          <span aria-hidden="true">{active === 'asc' ? ' ▲' : active === 'desc' ? ' ▼' : ' ⇅'}</span>
-        </button>
+        />
       </span>
     );
   };

@@ -18,6 +18,7 @@ import {
   QUOTE_TABS,
   type QuoteMarket,
   type QuoteSort,
+  type QuoteTab,
   quotePath,
   RANKINGS,
   type Ranking,
@@ -131,59 +132,89 @@ export function QuotesListPage() {
   const listed = tab === 'spot' || (tab === 'optional' && isLogin);
   return (
     <div className="quotes-page" data-tab={tab}>
-      <div className="quotes-top">
-        <h1>{t('quotes.title')}</h1>
-        <div className="quotes-tabs" role="tablist">
-          {QUOTE_TABS.map((k) => (
-            <Link
-              key={k}
-              href={`/quotes/list/${k}`}
-              role="tab"
-              data-tab={k}
-              aria-selected={tab === k}
-              className={tab === k ? 'active' : undefined}
-            >
-              {k === 'optional' && isLogin && favourites.symbols.size > 0
-                ? `${t('quotes.tabs.optional')} (${favourites.symbols.size})`
-                : t(`quotes.tabs.${k}`)}
-            </Link>
-          ))}
-        </div>
-      </div>
+      <QuotesTabs tab={tab} favourites={isLogin ? favourites.symbols.size : 0} />
       {listed && (
-        <div className="quotes-tools">
-          {tab === 'spot' ? (
-            <div className="quotes-quotes" role="tablist" aria-label={t('quotes.quoteTabs')}>
-              {SPOT_QUOTES.map((q) => (
-                <button
-                  key={q}
-                  type="button"
-                  role="tab"
-                  data-quote={q}
-                  aria-selected={quote === q}
-                  onClick={() => setQuote(q)}
-                >
-                  {q}
-                </button>
-              ))}
-            </div>
-          ) : (
-            <span />
-          )}
-          <span className="quotes-count">{t('quotes.count', { count: ordered.length })}</span>
-          <label className="quotes-search">
-            <SearchIcon width={14} height={14} />
-            <input
-              type="search"
-              value={query}
-              placeholder={t('quotes.search')}
-              aria-label={t('quotes.search')}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </label>
-        </div>
+        <QuotesTools
+          tab={tab}
+          quote={quote}
+          onQuote={setQuote}
+          count={ordered.length}
+          query={query}
+          onQuery={setQuery}
+        />
       )}
       {body}
+    </div>
+  );
+}
+
+/** The title and the four tabs, favourites counted once there are some. */
+function QuotesTabs({ tab, favourites }: { tab: QuoteTab; favourites: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="quotes-top">
+      <h1>{t('quotes.title')}</h1>
+      <div className="quotes-tabs" role="tablist">
+        {QUOTE_TABS.map((k) => (
+          <Link
+            key={k}
+            href={`/quotes/list/${k}`}
+            role="tab"
+            data-tab={k}
+            aria-selected={tab === k}
+            className={tab === k ? 'active' : undefined}
+          >
+            {k === 'optional' && favourites > 0
+              ? `${t('quotes.tabs.optional')} (${favourites})`
+              : t(`quotes.tabs.${k}`)}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The quote currencies (spot), the count shown and the search. */
+function QuotesTools(props: {
+  tab: QuoteTab;
+  quote: SpotQuote;
+  onQuote: (quote: SpotQuote) => void;
+  count: number;
+  query: string;
+  onQuery: (query: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="quotes-tools">
+      {props.tab === 'spot' ? (
+        <div className="quotes-quotes" role="tablist" aria-label={t('quotes.quoteTabs')}>
+          {SPOT_QUOTES.map((q) => (
+            <button
+              key={q}
+              type="button"
+              role="tab"
+              data-quote={q}
+              aria-selected={props.quote === q}
+              onClick={() => props.onQuote(q)}
+            >
+              {q}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <span />
+      )}
+      <span className="quotes-count">{t('quotes.count', { count: props.count })}</span>
+      <label className="quotes-search">
+        <SearchIcon width={14} height={14} />
+        <input
+          type="search"
+          value={props.query}
+          placeholder={t('quotes.search')}
+          aria-label={t('quotes.search')}
+          onChange={(e) => props.onQuery(e.target.value)}
+        />
+      </label>
     </div>
   );
 }

@@ -16,13 +16,7 @@ import {
 } from '../../api/shell.ts';
 import { showToast } from '../../api/toast.ts';
 import { assetMenu, mainMenu, onlyBuilt, USER_MENU } from '../../app/menu.ts';
-import {
-  balancesShown,
-  setBalancesShown,
-  setStoredTheme,
-  storedTheme,
-  usePreferencesVersion,
-} from '../../app/preferences.ts';
+import { setBalancesShown, setStoredTheme, useBalancesShown, usePreferences } from '../../app/preferences.ts';
 import { isBuiltPath, type RouteDef } from '../../app/routes.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import {
@@ -32,7 +26,7 @@ import {
   DISPLAY_CURRENCIES,
   formatCurrency,
 } from '../../format/currency.ts';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
 import { LANGUAGE_NAMES, type Lang } from '../../i18n/languages.ts';
 import { Dropdown } from '../../ui/dropdown.tsx';
 import {
@@ -146,8 +140,7 @@ function AssetsDropdown() {
   const shell = useShell();
   const [parts, setParts] = useState<AssetParts | null | 'loading' | 'failed'>(null);
   // The stored show-eye flag, read on every render: the assets pages' eye changes it too (spec shell §4).
-  usePreferencesVersion();
-  const shown = balancesShown();
+  const shown = useBalancesShown();
   // Balances load on the first hover (spec shell §4).
   const requested = useRef(false);
   const onOpen = useCallback(() => {
@@ -444,7 +437,7 @@ function CurrencySwitch() {
 
 function ThemeSwitch() {
   const { t } = useTranslation();
-  const theme = storedTheme();
+  const { theme } = usePreferences();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <button

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { SymbolThumb } from '../../../common/market.ts';
@@ -7,7 +7,8 @@ import { searchSymbols } from '../../app/symbol-search.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPrice } from '../../format/price.ts';
 import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
-import { useDismiss } from '../../ui/use-dismiss.ts';
+import { Popover, PopoverClose } from '../../ui/popover.tsx';
+import { useVirtualRows } from '../../ui/virtual-rows.ts';
 
 type Tab = 'all' | 'spot' | 'contract';
 interface Row {
@@ -45,7 +46,11 @@ function contractRows(data: unknown): Row[] {
     });
 }
 
-/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract. */
+/** spec shell §2 search popup: rows of 34 px in a 360 px box. */
+const ROW_HEIGHT = 34;
+const VIEWPORT = 360;
+
+/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract; only the rows in view render. */
 export function SymbolSearch() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -53,7 +58,6 @@ export function SymbolSearch() {
   const [tab, setTab] = useState<Tab>('all');
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<{ spot: Row[]; contract: Row[] } | null>(null);
-  const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -69,83 +73,92 @@ export function SymbolSearch() {
     );
   }, [open, rows]);
 
-  useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
-  useDismiss(open, root, () => setOpen(false), false);
-
   const shown = useMemo(() => {
     if (!rows) return [];
     const pool = tab === 'spot' ? rows.spot : tab === 'contract' ? rows.contract : [...rows.spot, ...rows.contract];
     return searchSymbols(pool, query);
   }, [rows, tab, query]);
+  const choose = useCallback(
+    (to: string) => {
+      setOpen(false);
+      navigate(to);
+    },
+    [navigate],
+  );
 
   return (
-    <div className="symbol-search" ref={root}>
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label={t('search.open')}
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <SearchIcon />
-      </button>
-      {open && (
-        <div className="search-popup" role="dialog" aria-label={t('search.open')}>
-          <div className="search-input">
+    <div className="symbol-search">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="search-popup"
+        label={t('search.open')}
+        align="end"
+        initialFocus={input}
+        trigger={
+          <button type="button" className="icon-btn" aria-label={t('search.open')}>
             <SearchIcon />
-            <input
-              ref={input}
-              type="text"
-              value={query}
-              placeholder={t('search.placeholder')}
-              aria-label={t('search.placeholder')}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setOpen(false);
-              }}
-            />
-            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={() => setOpen(false)}>
-              <CloseIcon />
-            </button>
-          </div>
-          <div className="search-tabs" role="tablist">
-            {(['all', 'spot', 'contract'] as const).map((k) => (
-              <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
-                {t(`search.${k}`)}
-              </button>
-            ))}
-          </div>
-          <div className="search-results">
-            {!rows && <p className="muted small pad">{t('common.loading')}</p>}
-            {rows && shown.length === 0 && <p className="muted small pad">{t('search.noResults')}</p>}
-            <ul>
-              {shown.map((r) => (
-                <li key={`${r.kind}:${r.symbol}`}>
-                  <button
-                    type="button"
-                    data-symbol={r.symbol}
-                    onClick={() => {
-                      setOpen(false);
-                      navigate(r.to);
-                    }}
-                  >
-                    <span className="sym">
-                      {r.symbol}
-                      {r.kind === 'contract' && <span className="tag">{t('search.perpetual')}</span>}
-                    </span>
-                    <span className="num">{r.price}</span>
-                    <span className={`num ${r.chg !== null && r.chg < 0 ? 'down' : 'up'}`}>
-                      {r.chg === null ? '--' : formatChangePercent(r.chg)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
+          </button>
+        }
+      >
+        <div className="search-input">
+          <SearchIcon />
+          <input
+            ref={input}
+            type="text"
+            value={query}
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.placeholder')}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <PopoverClose className="icon-btn" aria-label={t('common.close')}>
+            <CloseIcon />
+          </PopoverClose>
         </div>
-      )}
+        <div className="search-tabs" role="tablist">
+          {(['all', 'spot', 'contract'] as const).map((k) => (
+            <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
+              {t(`search.${k}`)}
+            </button>
+          ))}
+        </div>
+        <SearchResults rows={rows === null ? null : shown} onChoose={choose} />
+      </Popover>
     </div>
   );
 }
+
+function SearchResults({ rows, onChoose }: { rows: readonly Row[] | null; onChoose: (to: string) => void }) {
+  const { t } = useTranslation();
+  const view = useVirtualRows(rows?.length ?? 0, ROW_HEIGHT, VIEWPORT);
+  const perpetual = t('search.perpetual');
+  return (
+    <div className="search-results" ref={view.scrollerRef}>
+      {!rows && <p className="muted small pad">{t('common.loading')}</p>}
+      {rows && rows.length === 0 && <p className="muted small pad">{t('search.noResults')}</p>}
+      <ul ref={view.bodyRef} style={{ paddingTop: view.before, paddingBottom: view.after }}>
+        {rows?.slice(view.start, view.end).map((r) => (
+          <SearchRow key={`${r.kind}:${r.symbol}`} row={r} onChoose={onChoose} perpetual={perpetual} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const SearchRow = memo(function SearchRow(props: { row: Row; onChoose: (to: string) => void; perpetual: string }) {
+  const { row: r, onChoose } = props;
+  return (
+    <li>
+      <button type="button" data-symbol={r.symbol} onClick={() => onChoose(r.to)}>
+        <span className="sym">
+          {r.symbol}
+          {r.kind === 'contract' && <span className="tag">{props.perpetual}</span>}
+        </span>
+        <span className="num">{r.price}</span>
+        <span className={`num ${r.chg !== null && r.chg < 0 ? 'down' : 'up'}`}>
+          {r.chg === null ? '--' : formatChangePercent(r.chg)}
+        </span>
+      </button>
+    </li>
+  );
+});

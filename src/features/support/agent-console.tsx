@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../api/request.ts';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
+import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import {
   type AgentChat,
   type AgentTicket,
@@ -31,13 +33,67 @@ type Selected = { kind: 'chat'; id: number } | { kind: 'ticket'; id: number } | 
 export function AgentConsole() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'chats' | 'tickets'>('chats');
+  const [selected, setSelected] = useState<Selected>(null);
+  const { chats, tickets, available, reloadTickets } = useAgentLists();
+
+  if (available === false) {
+    return (
+      <div className="sup-page">
+        <div className="sup-card" data-testid="agent-unavailable">
+          <h1 className="sup-title">{t('support.agent.title')}</h1>
+          <p className="sup-muted">{t('support.agent.unavailable')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="sup-page">
+      <div className="sup-card sup-agent" data-testid="agent-console">
+        <h1 className="sup-title">{t('support.agent.title')}</h1>
+        <div className="sup-agent-body">
+          <aside className="sup-agent-side">
+            <div className="sup-tabs" role="tablist">
+              {(['chats', 'tickets'] as const).map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === k}
+                  className={`sup-tab${tab === k ? ' active' : ''}`}
+                  onClick={() => {
+                    setTab(k);
+                    if (k === 'tickets') reloadTickets();
+                  }}
+                >
+                  {t(`support.agent.${k}`)} ({k === 'chats' ? chats.length : tickets.length})
+                </button>
+              ))}
+            </div>
+            <AgentList tab={tab} chats={chats} tickets={tickets} selected={selected} onSelect={setSelected} />
+          </aside>
+          <section className="sup-agent-main">
+            {selected === null ? (
+              <p className="sup-muted sup-empty">{t('support.agent.pick')}</p>
+            ) : selected.kind === 'chat' ? (
+              <AgentChatView key={`c${selected.id}`} id={selected.id} />
+            ) : (
+              <AgentTicketView key={`t${selected.id}`} id={selected.id} onChange={reloadTickets} />
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Every open conversation (long-polled: the server wakes it on every visitor message or ticket post) and ticket. */
+function useAgentLists() {
   const [chats, setChats] = useState<AgentChat[]>([]);
   const [tickets, setTickets] = useState<AgentTicket[]>([]);
   const [available, setAvailable] = useState<boolean | null>(null);
-  const [selected, setSelected] = useState<Selected>(null);
   const [ticketsRun, setTicketsRun] = useState(0);
 
-  // The conversation list, kept fresh by long polls that the server wakes on every visitor message or ticket post.
   useEffect(() => {
     const controller = new AbortController();
     let failures = 0;
@@ -75,104 +131,94 @@ export function AgentConsole() {
     });
     return () => controller.abort();
   }, [available, ticketsRun]);
+  const reloadTickets = useCallback(() => setTicketsRun((n) => n + 1), []);
+  return { chats, tickets, available, reloadTickets };
+}
 
-  if (available === false) {
+function AgentList(props: {
+  tab: 'chats' | 'tickets';
+  chats: readonly AgentChat[];
+  tickets: readonly AgentTicket[];
+  selected: Selected;
+  onSelect: (selected: Selected) => void;
+}) {
+  const { t } = useTranslation();
+  const { tab, chats, tickets, selected, onSelect } = props;
+  const item = (kind: 'chat' | 'ticket', id: number, children: ReactNode) => (
+    <button
+      type="button"
+      className={`sup-agent-item${selected?.kind === kind && selected.id === id ? ' active' : ''}`}
+      onClick={() => onSelect({ kind, id })}
+      data-testid={`agent-${kind}-item`}
+    >
+      {children}
+    </button>
+  );
+  if (tab === 'chats') {
     return (
-      <div className="sup-page">
-        <div className="sup-card" data-testid="agent-unavailable">
-          <h1 className="sup-title">{t('support.agent.title')}</h1>
-          <p className="sup-muted">{t('support.agent.unavailable')}</p>
-        </div>
-      </div>
+      <VirtualList items={chats} empty={t('support.agent.noChats')} testId="agent-chats">
+        {(c) =>
+          item(
+            'chat',
+            c.id,
+            <>
+              <strong>{who(t, c)}</strong>
+              <span className={`sup-small${c.lastSender === 'visitor' ? ' sup-unanswered' : ' sup-muted'}`}>
+                {c.lastContent}
+              </span>
+              <time className="sup-muted sup-small">{formatDateTime(c.updatedAt, true)}</time>
+            </>,
+          )
+        }
+      </VirtualList>
     );
   }
-
-  const who = (x: { uid: string | null; username: string | null; id: number }) =>
-    x.uid ? t('support.agent.user', { name: x.username ?? '', uid: x.uid }) : t('support.agent.guest', { id: x.id });
-
   return (
-    <div className="sup-page">
-      <div className="sup-card sup-agent" data-testid="agent-console">
-        <h1 className="sup-title">{t('support.agent.title')}</h1>
-        <div className="sup-agent-body">
-          <aside className="sup-agent-side">
-            <div className="sup-tabs" role="tablist">
-              {(['chats', 'tickets'] as const).map((k) => (
-                <button
-                  key={k}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === k}
-                  className={`sup-tab${tab === k ? ' active' : ''}`}
-                  onClick={() => {
-                    setTab(k);
-                    if (k === 'tickets') setTicketsRun((n) => n + 1);
-                  }}
-                >
-                  {t(`support.agent.${k}`)} ({k === 'chats' ? chats.length : tickets.length})
-                </button>
-              ))}
-            </div>
-            <ul className="sup-agent-list" data-testid={`agent-${tab}`}>
-              {tab === 'chats' ? (
-                chats.length === 0 ? (
-                  <li className="sup-muted">{t('support.agent.noChats')}</li>
-                ) : (
-                  chats.map((c) => (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        className={`sup-agent-item${selected?.kind === 'chat' && selected.id === c.id ? ' active' : ''}`}
-                        onClick={() => setSelected({ kind: 'chat', id: c.id })}
-                        data-testid="agent-chat-item"
-                      >
-                        <strong>{who(c)}</strong>
-                        <span className={`sup-small${c.lastSender === 'visitor' ? ' sup-unanswered' : ' sup-muted'}`}>
-                          {c.lastContent}
-                        </span>
-                        <time className="sup-muted sup-small">{formatDateTime(c.updatedAt, true)}</time>
-                      </button>
-                    </li>
-                  ))
-                )
-              ) : tickets.length === 0 ? (
-                <li className="sup-muted">{t('support.agent.noTickets')}</li>
-              ) : (
-                tickets.map((x) => (
-                  <li key={x.id}>
-                    <button
-                      type="button"
-                      className={`sup-agent-item${selected?.kind === 'ticket' && selected.id === x.id ? ' active' : ''}`}
-                      onClick={() => setSelected({ kind: 'ticket', id: x.id })}
-                      data-testid="agent-ticket-item"
-                    >
-                      <strong>
-                        #{x.id} {x.title}
-                      </strong>
-                      <span className="sup-small sup-muted">
-                        {t(`support.feedback.categories.${x.category as 'other'}`)} ·{' '}
-                        {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
-                      </span>
-                      <span className="sup-small sup-muted">
-                        {x.uid ? t('support.agent.user', { name: x.username ?? '', uid: x.uid }) : null}
-                      </span>
-                    </button>
-                  </li>
-                ))
-              )}
-            </ul>
-          </aside>
-          <section className="sup-agent-main">
-            {selected === null ? (
-              <p className="sup-muted sup-empty">{t('support.agent.pick')}</p>
-            ) : selected.kind === 'chat' ? (
-              <AgentChatView key={`c${selected.id}`} id={selected.id} />
-            ) : (
-              <AgentTicketView key={`t${selected.id}`} id={selected.id} onChange={() => setTicketsRun((n) => n + 1)} />
-            )}
-          </section>
-        </div>
-      </div>
+    <VirtualList items={tickets} empty={t('support.agent.noTickets')} testId="agent-tickets">
+      {(x) =>
+        item(
+          'ticket',
+          x.id,
+          <>
+            <strong>
+              #{x.id} {x.title}
+            </strong>
+            <span className="sup-small sup-muted">
+              {t(`support.feedback.categories.${x.category as 'other'}`)} ·{' '}
+              {t(`support.feedback.statuses.${String(x.status) as '0'}`)}
+            </span>
+            <span className="sup-small sup-muted">{x.uid ? who(t, x) : null}</span>
+          </>,
+        )
+      }
+    </VirtualList>
+  );
+}
+
+const who = (t: TFunction, x: { uid: string | null; username: string | null; id: number }) =>
+  x.uid ? t('support.agent.user', { name: x.username ?? '', uid: x.uid }) : t('support.agent.guest', { id: x.id });
+
+/** Fixed row height of the agent's lists (support.css .sup-agent-list li); every user's chats and tickets can grow. */
+const AGENT_ROW = 76;
+const AGENT_VIEWPORT = 600;
+
+/** Only the items in view are rendered (useVirtualRows, react-window). */
+function VirtualList<T extends { id: number }>(props: {
+  items: readonly T[];
+  empty: string;
+  testId: string;
+  children: (item: T) => ReactNode;
+}) {
+  const { items } = props;
+  const view = useVirtualRows(items.length, AGENT_ROW, AGENT_VIEWPORT);
+  return (
+    <div className="sup-agent-list" data-testid={props.testId} ref={view.scrollerRef}>
+      {items.length === 0 ? <p className="sup-muted">{props.empty}</p> : null}
+      <ul ref={view.bodyRef} style={{ paddingTop: view.before, paddingBottom: view.after }}>
+        {items.slice(view.start, view.end).map((item) => (
+          <li key={item.id}>{props.children(item)}</li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -23,9 +23,8 @@ export function ChatPage() {
   return agent ? <AgentConsole /> : <VisitorChat />;
 }
 
-function VisitorChat() {
-  const { t } = useTranslation();
-  const { isLogin } = useShell();
+/** The visitor's conversation: opened (again when the login state changes or the server lost it), then long-polled. */
+function useChatSession(isLogin: boolean) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [uid, setUid] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -88,6 +87,13 @@ function VisitorChat() {
     void loop();
     return () => controller.abort();
   }, [openId]);
+  return { openId, uid, messages, setMessages, link };
+}
+
+function VisitorChat() {
+  const { t } = useTranslation();
+  const { isLogin } = useShell();
+  const { openId, uid, messages, setMessages, link } = useChatSession(isLogin);
 
   const send = useCallback(
     async (text: string) => {
@@ -98,7 +104,7 @@ function VisitorChat() {
       setMessages((m) => mergeMessages(m, [message]));
       return true;
     },
-    [openId],
+    [openId, setMessages],
   );
 
   const items = useMemo<ThreadItem[]>(

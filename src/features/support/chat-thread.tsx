@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../format/time.ts';
+import { useEffect, useMemo } from 'react';
+import { List, type RowComponentProps, useDynamicRowHeight, useListRef } from 'react-window';
+import { formatDateTime } from '../../format/intl.ts';
 
 export interface ThreadItem {
   id: number;
@@ -10,27 +11,50 @@ export interface ThreadItem {
   time: number;
 }
 
-/** A chat thread that keeps the newest message in view. Text is rendered as text (React escapes it). */
+/**
+ * A chat thread that keeps the newest message in view. A conversation grows without end, so only the messages in view
+ * are rendered (react-window, heights measured as messages differ in length). Text is rendered as text (React escapes
+ * it).
+ */
 export function ChatThread({ items, empty, testId }: { items: readonly ThreadItem[]; empty: string; testId: string }) {
-  const end = useRef<HTMLDivElement>(null);
+  const list = useListRef(null);
+  const rowHeight = useDynamicRowHeight({ defaultRowHeight: 64 });
   const count = items.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of messages changes.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [count]);
+    if (count > 0) list.current?.scrollToRow({ index: count - 1, align: 'end' });
+  }, [count, list]);
+  const rowProps = useMemo(() => ({ items }), [items]);
   return (
-    <div className="sup-thread" data-testid={testId} aria-live="polite">
+    <div className="sup-chat-thread" data-testid={testId} aria-live="polite">
       {count === 0 ? <p className="sup-muted sup-empty">{empty}</p> : null}
-      {items.map((m) => (
-        <div key={m.id} className={`sup-msg${m.own ? ' own' : ''}`} data-testid="chat-message" data-own={m.own}>
-          <div className="sup-msg-meta">
-            <span>{m.author}</span>
-            <time>{formatDateTime(m.time, true)}</time>
-          </div>
-          <div className="sup-bubble">{m.content}</div>
+      <List
+        className="sup-thread-list"
+        listRef={list}
+        rowComponent={MessageRow}
+        rowCount={count}
+        rowHeight={rowHeight}
+        rowProps={rowProps}
+        rowKey={messageKey}
+        overscanCount={4}
+      />
+    </div>
+  );
+}
+
+const messageKey = (index: number, { items }: { items: readonly ThreadItem[] }) => items[index]?.id ?? index;
+
+function MessageRow({ index, style, ariaAttributes, items }: RowComponentProps<{ items: readonly ThreadItem[] }>) {
+  const m = items[index];
+  if (!m) return null;
+  return (
+    <div style={style} {...ariaAttributes} className={`sup-msg-row${m.own ? ' own' : ''}`}>
+      <div className="sup-msg" data-testid="chat-message" data-own={m.own}>
+        <div className="sup-msg-meta">
+          <span>{m.author}</span>
+          <time>{formatDateTime(m.time, true)}</time>
         </div>
-      ))}
-      <div ref={end} />
+        <div className="sup-bubble">{m.content}</div>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { charCount, draftProblem, MAX_MESSAGE_CHARS } from './chat-model.ts';
+import { useFormModel } from '../../ui/form-store.ts';
+import { charCount, MAX_MESSAGE_CHARS } from './chat-model.ts';
+import { initialComposer, planSend, reduceComposer } from './composer-model.ts';
 
 /**
  * A message box with a character counter; Enter sends, Shift+Enter starts a new line. `send` resolves true when the
@@ -18,26 +20,21 @@ export function Composer({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const count = charCount(text);
+  const { state, dispatch, current, set } = useFormModel(reduceComposer, initialComposer);
+  const count = charCount(state.text);
+  const error =
+    state.error === 'empty'
+      ? t('support.chat.emptyMessage')
+      : state.error === 'tooLong'
+        ? t('support.chat.tooLong', { max: MAX_MESSAGE_CHARS })
+        : null;
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (busy) return;
-    const problem = draftProblem(text);
-    if (problem) {
-      setError(
-        problem === 'empty' ? t('support.chat.emptyMessage') : t('support.chat.tooLong', { max: MAX_MESSAGE_CHARS }),
-      );
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const accepted = await send(text.trim());
-    setBusy(false);
-    if (accepted) setText('');
+    const plan = planSend(current());
+    set(plan.state);
+    if (plan.send === null) return;
+    dispatch({ type: 'sent', accepted: await send(plan.send) });
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -52,13 +49,10 @@ export function Composer({
         className="sup-input"
         name="message"
         rows={3}
-        value={text}
+        value={state.text}
         placeholder={placeholder}
         aria-label={placeholder}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (error) setError(null);
-        }}
+        onChange={(e) => dispatch({ type: 'text', text: e.target.value })}
         onKeyDown={onKey}
       />
       <div className="sup-composer-row">
@@ -70,7 +64,7 @@ export function Composer({
             {error}
           </span>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={state.busy}>
           {label}
         </button>
       </div>

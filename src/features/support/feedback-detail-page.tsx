@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRoute } from 'wouter';
 import { isSuccess } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
 import { closeTicket, getTicket, P, replyTicket, type TicketDetail } from './api.ts';
 import { TICKET_CLOSED } from './chat-model.ts';
 import { Composer } from './composer.tsx';

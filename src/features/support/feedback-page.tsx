@@ -3,20 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../format/intl.ts';
+import { useFormModel } from '../../ui/form-store.ts';
 import { addTicket, listTickets, type TicketPage, uploadFeedbackImage } from './api.ts';
 import {
   charCount,
   FEEDBACK_CATEGORIES,
   FEEDBACK_PAGE_SIZE,
   IMAGE_TYPES,
-  imageProblem,
   MAX_MESSAGE_CHARS,
   MAX_TITLE_CHARS,
   pageCount,
   type TicketDraft,
-  ticketProblem,
 } from './chat-model.ts';
+import { initialTicket, planPick, planTicket, reduceTicket } from './ticket-model.ts';
 import './support.css';
 
 /** /feedback (login): a new ticket and the user's tickets, 10 per page (spec shell §7 "Feedback: add, getlist"). */
@@ -110,55 +110,34 @@ export function FeedbackPage() {
   );
 }
 
-const EMPTY: TicketDraft = { category: '', title: '', content: '' };
-
 function NewTicketForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<TicketDraft>(EMPTY);
-  const [image, setImage] = useState<{ id: string; preview: string } | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, current, set } = useFormModel(reduceTicket, initialTicket);
+  const { draft, image, problem } = state;
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    if (imageProblem(file)) {
-      setProblem(t('support.feedback.imageHint'));
-      return;
-    }
-    setProblem(null);
-    setUploading(true);
+    const plan = planPick(current(), file);
+    set(plan.state);
+    if (!plan.upload) return;
     const r = await uploadFeedbackImage(file);
-    setUploading(false);
-    if (isSuccess(r.code) && r.data) setImage({ id: r.data.id, preview: URL.createObjectURL(file) });
+    const id = isSuccess(r.code) ? r.data?.id : undefined;
+    dispatch({ type: 'uploaded', image: id ? { id, preview: URL.createObjectURL(file) } : null });
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || uploading) return;
-    const found = ticketProblem(draft);
-    if (found) {
-      setProblem(
-        t(`support.feedback.${found}`, { max: found === 'titleTooLong' ? MAX_TITLE_CHARS : MAX_MESSAGE_CHARS }),
-      );
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    const r = await addTicket({
-      category: draft.category,
-      title: draft.title.trim(),
-      content: draft.content.trim(),
-      ...(image ? { imageId: image.id } : {}),
-    });
-    setBusy(false);
-    if (!isSuccess(r.code)) return;
-    showToast('success', t('support.feedback.submitted'));
-    if (image) URL.revokeObjectURL(image.preview);
-    setImage(null);
-    setDraft(EMPTY);
-    onCreated();
+    const plan = planTicket(current());
+    set(plan.state);
+    if (!plan.send) return;
+    const r = await addTicket(plan.send);
+    const ok = isSuccess(r.code);
+    if (ok) showToast('success', t('support.feedback.submitted'));
+    if (ok && image) URL.revokeObjectURL(image.preview);
+    dispatch({ type: 'done', ok });
+    if (ok) onCreated();
   };
+  const setDraft = (patch: Partial<TicketDraft>) => dispatch({ type: 'draft', patch });
 
   return (
     <form className="sup-form" onSubmit={(e) => void submit(e)} noValidate data-testid="feedback-form">
@@ -168,7 +147,7 @@ function NewTicketForm({ onCreated }: { onCreated: () => void }) {
           className="sup-input"
           name="category"
           value={draft.category}
-          onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+          onChange={(e) => setDraft({ category: e.target.value })}
         >
           <option value="">{t('support.feedback.chooseCategory')}</option>
           {FEEDBACK_CATEGORIES.map((c) => (
@@ -186,7 +165,7 @@ function NewTicketForm({ onCreated }: { onCreated: () => void }) {
           maxLength={MAX_TITLE_CHARS}
           placeholder={t('support.feedback.titlePlaceholder')}
           value={draft.title}
-          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+          onChange={(e) => setDraft({ title: e.target.value })}
         />
       </label>
       <label className="sup-field">
@@ -197,54 +176,73 @@ function NewTicketForm({ onCreated }: { onCreated: () => void }) {
           rows={5}
           placeholder={t('support.feedback.contentPlaceholder')}
           value={draft.content}
-          onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+          onChange={(e) => setDraft({ content: e.target.value })}
         />
         <span className={`sup-counter${charCount(draft.content) > MAX_MESSAGE_CHARS ? ' over' : ''}`}>
           {charCount(draft.content)} / {MAX_MESSAGE_CHARS}
         </span>
       </label>
-      <div className="sup-field">
-        <span className="sup-label">{t('support.feedback.image')}</span>
-        <div className="sup-upload-row">
-          {image ? (
-            <>
-              <img className="sup-preview" src={image.preview} alt="" data-testid="feedback-preview" />
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={() => {
-                  URL.revokeObjectURL(image.preview);
-                  setImage(null);
-                }}
-              >
-                {t('support.feedback.removeImage')}
-              </button>
-            </>
-          ) : (
-            <label className="btn btn-ghost btn-sm sup-file">
-              {uploading ? t('support.feedback.uploading') : t('support.feedback.addImage')}
-              <input
-                type="file"
-                name="image"
-                accept={IMAGE_TYPES.join(',')}
-                onChange={(e) => {
-                  void pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
-          )}
-          <span className="sup-muted sup-small">{t('support.feedback.imageHint')}</span>
-        </div>
-      </div>
+      <ImageField
+        image={image}
+        uploading={state.uploading}
+        onPick={(file) => void pick(file)}
+        onRemove={() => {
+          if (image) URL.revokeObjectURL(image.preview);
+          dispatch({ type: 'removeImage' });
+        }}
+      />
       {problem ? (
         <span className="sup-error" role="alert">
-          {problem}
+          {problem === 'image'
+            ? t('support.feedback.imageHint')
+            : t(`support.feedback.${problem}`, {
+                max: problem === 'titleTooLong' ? MAX_TITLE_CHARS : MAX_MESSAGE_CHARS,
+              })}
         </span>
       ) : null}
-      <button type="submit" className="btn btn-primary sup-submit" disabled={busy || uploading}>
+      <button type="submit" className="btn btn-primary sup-submit" disabled={state.busy || state.uploading}>
         {t('support.feedback.submit')}
       </button>
     </form>
+  );
+}
+
+/** One optional image: its preview and a remove button, or the file input while there is none. */
+function ImageField(props: {
+  image: { id: string; preview: string } | null;
+  uploading: boolean;
+  onPick: (file: File | undefined) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const { image } = props;
+  return (
+    <div className="sup-field">
+      <span className="sup-label">{t('support.feedback.image')}</span>
+      <div className="sup-upload-row">
+        {image ? (
+          <>
+            <img className="sup-preview" src={image.preview} alt="" data-testid="feedback-preview" />
+            <button type="button" className="btn btn-ghost btn-sm" onClick={props.onRemove}>
+              {t('support.feedback.removeImage')}
+            </button>
+          </>
+        ) : (
+          <label className="btn btn-ghost btn-sm sup-file">
+            {props.uploading ? t('support.feedback.uploading') : t('support.feedback.addImage')}
+            <input
+              type="file"
+              name="image"
+              accept={IMAGE_TYPES.join(',')}
+              onChange={(e) => {
+                props.onPick(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        )}
+        <span className="sup-muted sup-small">{t('support.feedback.imageHint')}</span>
+      </div>
+    </div>
   );
 }

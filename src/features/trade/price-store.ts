@@ -1,5 +1,6 @@
-// The price picked in the book, for the order form (a book level click fills the form's price, spec trading §2).
-import { useSyncExternalStore } from 'react';
+// The price picked in the book, for the order form (a book level click fills the form's price, spec trading §2). A
+// person's click, not a tick: a valtio store like the other choices people make (DESIGN §2).
+import { proxy, useSnapshot } from 'valtio';
 
 export interface PickedPrice {
   symbol: string;
@@ -9,25 +10,14 @@ export interface PickedPrice {
   seq: number;
 }
 
-let picked: PickedPrice | null = null;
-const listeners = new Set<() => void>();
+const picks = proxy<{ last: PickedPrice | null }>({ last: null });
 
 export function pickPrice(symbol: string, price: string): void {
-  picked = { symbol, price, seq: (picked?.seq ?? 0) + 1 };
-  for (const listener of listeners) listener();
-}
-
-export function pickedPrice(): PickedPrice | null {
-  return picked;
-}
-
-export function subscribePickedPrice(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  picks.last = { symbol, price, seq: (picks.last?.seq ?? 0) + 1 };
 }
 
 /** The last picked price of a market, for the order form. */
 export function usePickedPrice(symbol: string): PickedPrice | null {
-  const value = useSyncExternalStore(subscribePickedPrice, pickedPrice, pickedPrice);
-  return value && value.symbol === symbol ? value : null;
+  const { last } = useSnapshot(picks);
+  return last && last.symbol === symbol ? last : null;
 }

@@ -1,48 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote, type SymbolThumb } from '../../../common/market.ts';
-import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent, formatPrice } from '../../format/price.ts';
 import { ChevronDownIcon, SearchIcon } from '../../ui/icons.tsx';
+import { Popover } from '../../ui/popover.tsx';
+import { SortButton } from '../../ui/sort-button.tsx';
+import { useVirtualRows } from '../../ui/virtual-rows.ts';
+import { liveQuote, marketsOf, type QuoteMarket, sortMarkets, TickerIndex } from '../quotes/quote-rows.ts';
 import type { Favourites } from './favourites.ts';
-import {
-  DEFAULT_QUOTE,
-  nextSort,
-  type SelectorRow,
-  type SelectorTab,
-  type Sort,
-  type SortKey,
-  selectorRows,
-} from './market.ts';
+import { DEFAULT_QUOTE, nextSort, type SelectorTab, type Sort, type SortKey, selectorRows } from './market.ts';
 
-/** Spot rows from the REST list with the worker's live price and change laid over them. */
-function useLiveRows(thumbs: readonly SymbolThumb[]): SelectorRow[] {
-  const tickers = useTickers();
-  return useMemo(() => {
-    const live = new Map<string, { price: number; chg: number }>();
-    if (tickers) {
-      const width = tickers.symbols.length ? tickers.values.length / tickers.symbols.length : 0;
-      tickers.symbols.forEach((s, i) => {
-        const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
-        const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
-        if (Number.isFinite(price)) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
-      });
-    }
-    return thumbs.map((m) => {
-      const now = live.get(m.symbol);
-      return {
-        symbol: m.symbol,
-        coin: m.coinSymbol,
-        unit: m.baseSymbol,
-        price: now?.price ?? Number(m.close),
-        chg: now?.chg ?? m.chg,
-        priceScale: m.priceScale,
-      };
-    });
-  }, [thumbs, tickers]);
-}
+/** Rows of a fixed height (trade.css), so only those in view are rendered. */
+const ROW_HEIGHT = 30;
+/** The list's box (trade.css .selector-list). */
+const VIEWPORT = 360;
 
 /**
  * The symbol selector (spec trading §2): a 550 px popover with favourites, spot and contract tabs, quote tabs, search
@@ -57,99 +30,77 @@ export function SymbolSelector(props: {
   const { symbol, thumbs, favourites, isLogin } = props;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   return (
-    <div className="symbol-selector" ref={root}>
-      <button
-        type="button"
-        className="selector-toggle"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        title={t('trade.selector.open')}
-        onClick={() => setOpen((o) => !o)}
+    <div className="symbol-selector">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="selector-popover"
+        label={t('trade.selector.open')}
+        sideOffset={8}
+        style={{ width: 550 }}
+        trigger={
+          <button type="button" className="selector-toggle" title={t('trade.selector.open')}>
+            <h1 className="trade-symbol">{symbol}</h1>
+            <ChevronDownIcon width={14} height={14} />
+          </button>
+        }
       >
-        <h1 className="trade-symbol">{symbol}</h1>
-        <ChevronDownIcon width={14} height={14} />
-      </button>
-      {open && (
-        <SelectorPopover
+        <SelectorBody
           symbol={symbol}
           thumbs={thumbs}
           favourites={favourites}
           isLogin={isLogin}
           onChosen={() => setOpen(false)}
         />
-      )}
+      </Popover>
     </div>
   );
 }
 
-function SelectorPopover(props: {
+interface BodyProps {
   symbol: string;
   thumbs: readonly SymbolThumb[];
   favourites: Favourites;
   isLogin: boolean;
   onChosen: () => void;
-}) {
-  const { symbol, thumbs, favourites, isLogin, onChosen } = props;
+}
+
+function SelectorBody(props: BodyProps) {
+  const { favourites, isLogin } = props;
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState<SelectorTab>('spot');
   const [quote, setQuote] = useState<SpotQuote>(DEFAULT_QUOTE);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort | null>(null);
-  const rows = useLiveRows(thumbs);
-  const shown = useMemo(
-    () => selectorRows(rows, { tab, quote, query, favourites: favourites.symbols, sort }),
-    [rows, tab, quote, query, favourites.symbols, sort],
-  );
-
-  const choose = (next: string) => {
-    onChosen();
-    if (next !== symbol) navigate(`/trade/${next.replace('/', '-')}`);
-  };
-
-  const header = (key: SortKey, label: string) => (
-    <th scope="col" aria-sort={sort?.key === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button
-        type="button"
-        className="sort"
-        data-sort={key}
-        title={t('trade.selector.sortBy', { column: label })}
-        onClick={() => setSort((s) => nextSort(s, key))}
-      >
-        {label}
-        <span aria-hidden="true">{sort?.key === key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ⇅'}</span>
-      </button>
-    </th>
-  );
+  const shown = useSelectorMarkets(props.thumbs, { tab, quote, query, favourites: favourites.symbols, sort });
 
   const favouriteLabel =
     isLogin && favourites.symbols.size > 0
       ? t('trade.selector.favouritesCount', { count: favourites.symbols.size })
       : t('trade.selector.favourites');
 
-  const listed = tab !== 'contract' && (tab !== 'favourites' || isLogin) && shown.length > 0;
+  let empty: ReactNode = null;
+  if (tab === 'favourites' && !isLogin)
+    empty = (
+      <div className="selector-empty" data-testid="favourites-login">
+        <p>{t('trade.selector.loginPrompt')}</p>
+        <button type="button" className="btn-primary" onClick={() => navigate('/login')}>
+          {t('trade.selector.login')}
+        </button>
+      </div>
+    );
+  else if (tab === 'contract') empty = <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
+  else if (shown.markets.length === 0)
+    empty = (
+      <p className="selector-empty">
+        {tab === 'favourites' && query === '' ? t('trade.selector.noFavourites') : t('trade.selector.noMatch')}
+      </p>
+    );
 
   return (
-    <div className="selector-popover" role="dialog" aria-label={t('trade.selector.open')} style={{ width: 550 }}>
+    <>
       <label className="selector-search">
         <SearchIcon width={14} height={14} />
         <input
@@ -176,87 +127,161 @@ function SelectorPopover(props: {
           ))}
         </div>
       )}
-      {!listed ? (
-        <SelectorEmpty tab={tab} isLogin={isLogin} query={query} onLogin={() => navigate('/login')} />
-      ) : (
-        <div className="selector-list">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col" className="star-col" />
-                {header('pair', t('trade.selector.pair'))}
-                {header('change', t('trade.selector.change'))}
-                {header('price', t('trade.selector.price'))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => {
-                const starred = favourites.symbols.has(r.symbol);
-                return (
-                  <tr
-                    key={r.symbol}
-                    data-symbol={r.symbol}
-                    aria-current={r.symbol === symbol}
-                    onClick={() => choose(r.symbol)}
-                  >
-                    <td className="star-col">
-                      <button
-                        type="button"
-                        className={`star${starred ? ' on' : ''}`}
-                        aria-pressed={starred}
-                        aria-label={t(starred ? 'trade.selector.removeFavourite' : 'trade.selector.addFavourite')}
-                        title={t(starred ? 'trade.selector.removeFavourite' : 'trade.selector.addFavourite')}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          favourites.toggle(r.symbol);
-                        }}
-                      >
-                        {starred ? '★' : '☆'}
-                      </button>
-                    </td>
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="pair"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          choose(r.symbol);
-                        }}
-                      >
-                        <span className="base">{r.coin}</span>
-                        <span className="quote">/{r.unit}</span>
-                      </button>
-                    </th>
-                    <td className={r.chg < 0 ? 'down' : 'up'}>{formatChangePercent(r.chg)}</td>
-                    <td>{formatPrice(r.price, r.priceScale)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {empty ?? <SelectorTable {...props} shown={shown} sort={sort} onSort={setSort} />}
+    </>
+  );
+}
+
+interface Shown {
+  markets: QuoteMarket[];
+  table: ReturnType<typeof useTickers>;
+  rows: ReadonlyMap<string, number>;
+}
+
+/** The markets a tab shows, live: the REST list filtered, sorted by the worker's latest numbers. */
+function useSelectorMarkets(
+  thumbs: readonly SymbolThumb[],
+  filter: { tab: SelectorTab; quote: SpotQuote; query: string; favourites: ReadonlySet<string>; sort: Sort | null },
+): Shown {
+  const { tab, quote, query, favourites, sort } = filter;
+  const table = useTickers();
+  const [index] = useState(() => new TickerIndex());
+  const rows = index.of(table);
+  const all = useMemo(() => marketsOf(thumbs), [thumbs]);
+  const filtered = useMemo(
+    () => selectorRows(all, { tab, quote, query, favourites, sort: null }) as QuoteMarket[],
+    [all, tab, quote, query, favourites],
+  );
+  // A live column sorts on every batch, as the rows' numbers move.
+  const markets = useMemo(
+    () => (sort ? sortMarkets(filtered, sort, table, rows) : filtered),
+    [filtered, sort, table, rows],
+  );
+  return { markets, table, rows };
+}
+
+function SelectorTable(props: BodyProps & { shown: Shown; sort: Sort | null; onSort: (sort: Sort | null) => void }) {
+  const { symbol, favourites, onChosen, shown, sort, onSort } = props;
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const view = useVirtualRows(shown.markets.length, ROW_HEIGHT, VIEWPORT);
+  const choose = useCallback(
+    (next: string) => {
+      onChosen();
+      if (next !== symbol) navigate(`/trade/${next.replace('/', '-')}`);
+    },
+    [onChosen, symbol, navigate],
+  );
+  const labels = useMemo(
+    () => ({ add: t('trade.selector.addFavourite'), remove: t('trade.selector.removeFavourite') }),
+    [t],
+  );
+  const header = (key: SortKey, label: string) => (
+    <th scope="col" aria-sort={sort?.key === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <SortButton
+        sortKey={key}
+        label={label}
+        dir={sort?.key === key ? sort.dir : null}
+        title={t('trade.selector.sortBy', { column: label })}
+        onClick={() => onSort(nextSort(sort, key))}
+      />
+    </th>
+  );
+  return (
+    <div className="selector-list" ref={view.scrollerRef}>
+      <table>
+        <colgroup>
+          <col className="star-col" />
+          <col />
+          <col className="change-col" />
+          <col className="price-col" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col" className="star-col" />
+            {header('pair', t('trade.selector.pair'))}
+            {header('change', t('trade.selector.change'))}
+            {header('price', t('trade.selector.price'))}
+          </tr>
+        </thead>
+        <tbody ref={view.bodyRef}>
+          {view.before > 0 && <GapRow height={view.before} />}
+          {shown.markets.slice(view.start, view.end).map((m) => {
+            const live = liveQuote(m, shown.table, shown.rows.get(m.symbol));
+            return (
+              <SelectorRowView
+                key={m.symbol}
+                market={m}
+                price={live.price}
+                chg={live.chg}
+                current={m.symbol === symbol}
+                starred={favourites.symbols.has(m.symbol)}
+                onStar={favourites.toggle}
+                onChoose={choose}
+                labels={labels}
+              />
+            );
+          })}
+          {view.after > 0 && <GapRow height={view.after} />}
+        </tbody>
+      </table>
     </div>
   );
 }
 
-/** What the popover shows instead of rows: a login prompt, the contract tab's note, or "nothing matches". */
-function SelectorEmpty(props: { tab: SelectorTab; isLogin: boolean; query: string; onLogin: () => void }) {
-  const { tab, isLogin, query, onLogin } = props;
-  const { t } = useTranslation();
-  if (tab === 'favourites' && !isLogin)
-    return (
-      <div className="selector-empty" data-testid="favourites-login">
-        <p>{t('trade.selector.loginPrompt')}</p>
-        <button type="button" className="btn-primary" onClick={onLogin}>
-          {t('trade.selector.login')}
-        </button>
-      </div>
-    );
-  if (tab === 'contract') return <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
+/** The height of the rows not rendered, so the scroll bar stays true. */
+function GapRow({ height }: { height: number }) {
   return (
-    <p className="selector-empty">
-      {tab === 'favourites' && query === '' ? t('trade.selector.noFavourites') : t('trade.selector.noMatch')}
-    </p>
+    <tr className="selector-gap">
+      <td colSpan={4} aria-hidden="true" style={{ height, padding: 0 }} />
+    </tr>
   );
 }
+
+/** One market: re-rendered only when its price, change, star or place changes, not on every ticker batch. */
+const SelectorRowView = memo(function SelectorRowView(props: {
+  market: QuoteMarket;
+  price: number;
+  chg: number;
+  current: boolean;
+  starred: boolean;
+  onStar: (symbol: string) => void;
+  onChoose: (symbol: string) => void;
+  labels: { add: string; remove: string };
+}) {
+  const { market: m, starred, onChoose, labels } = props;
+  return (
+    <tr data-symbol={m.symbol} aria-current={props.current} onClick={() => onChoose(m.symbol)}>
+      <td className="star-col">
+        <button
+          type="button"
+          className={`star${starred ? ' on' : ''}`}
+          aria-pressed={starred}
+          aria-label={starred ? labels.remove : labels.add}
+          title={starred ? labels.remove : labels.add}
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onStar(m.symbol);
+          }}
+        >
+          {starred ? '★' : '☆'}
+        </button>
+      </td>
+      <th scope="row">
+        <button
+          type="button"
+          className="pair"
+          onClick={(e) => {
+            e.stopPropagation();
+            onChoose(m.symbol);
+          }}
+        >
+          <span className="base">{m.coin}</span>
+          <span className="quote">/{m.unit}</span>
+        </button>
+      </th>
+      <td className={props.chg < 0 ? 'down' : 'up'}>{formatChangePercent(props.chg)}</td>
+      <td>{formatPrice(props.price, m.priceScale)}</td>
+    </tr>
+  );
+});

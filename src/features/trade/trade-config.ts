@@ -1,6 +1,6 @@
 // The stored trade config (spec shell §3): confirmation dialogs for market and limit orders, the last spot and contract
 // markets, and the convert settings; kept in localStorage so every tab and visit shares it.
-import { useSyncExternalStore } from 'react';
+import { proxy, snapshot, useSnapshot } from 'valtio';
 
 export const TRADE_CONFIG_KEY = 'tradeConfig';
 
@@ -24,9 +24,6 @@ export const DEFAULT_TRADE_CONFIG: TradeConfig = {
   showConvertTime: false,
   convertCoins: [],
 };
-
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; config: TradeConfig } | null = null;
 
 function storage(): Storage | null {
   try {
@@ -56,35 +53,37 @@ export function parseTradeConfig(raw: string | null): TradeConfig {
   return out;
 }
 
-export function tradeConfig(): TradeConfig {
-  const raw = storage()?.getItem(TRADE_CONFIG_KEY) ?? null;
-  if (!cached || cached.raw !== raw) cached = { raw, config: parseTradeConfig(raw) };
-  return cached.config;
+/** The config as stored, read once at start and kept in step with other tabs (a valtio store). */
+const config = proxy<TradeConfig>(parseTradeConfig(readStored()));
+
+function readStored(): string | null {
+  try {
+    return storage()?.getItem(TRADE_CONFIG_KEY) ?? null;
+  } catch {
+    return null;
+  }
 }
 
+// Another tab changed it: the same choice here.
+globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  if (event.key === TRADE_CONFIG_KEY) Object.assign(config, parseTradeConfig(event.newValue));
+});
+
+export function tradeConfig(): Readonly<TradeConfig> {
+  return snapshot(config) as Readonly<TradeConfig>;
+}
+
+/** Changes some fields and stores the whole config (the format stored before, so users keep their settings). */
 export function setTradeConfig(patch: Partial<TradeConfig>): void {
-  const next = { ...tradeConfig(), ...patch };
+  Object.assign(config, patch);
   try {
-    storage()?.setItem(TRADE_CONFIG_KEY, JSON.stringify(next));
+    storage()?.setItem(TRADE_CONFIG_KEY, JSON.stringify(snapshot(config)));
   } catch {
     // Storage refused (private mode): the change lasts for this page.
-    cached = { raw: cached?.raw ?? null, config: next };
   }
-  for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === TRADE_CONFIG_KEY) listener();
-  };
-  globalThis.addEventListener?.('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    globalThis.removeEventListener?.('storage', onStorage);
-  };
-}
-
-export function useTradeConfig(): TradeConfig {
-  return useSyncExternalStore(subscribe, tradeConfig, tradeConfig);
+/** The config for rendering: the caller re-renders when a field it read changes. */
+export function useTradeConfig(): Readonly<TradeConfig> {
+  return useSnapshot(config) as Readonly<TradeConfig>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGES } from '../../../src/app/pages.ts';
 import {
   compilePattern,
   decide,
@@ -97,5 +98,13 @@ describe('theme per route (spec shell §1)', () => {
     expect(themeFor(findRoute('/')?.route, 'dark')).toBe('dark');
     expect(themeFor(findRoute('/help')?.route, 'dark')).toBe('light');
     expect(themeFor(null, 'dark')).toBe('light');
+  });
+});
+
+describe('the pages of the table (src/app/pages.ts)', () => {
+  it('loads a page for every served row and for nothing else', () => {
+    const served = ROUTES.filter((r) => r.page).map((r) => r.path);
+    expect(Object.keys(PAGES).sort()).toEqual([...new Set(served)].sort());
+    for (const path of served) expect(typeof PAGES[path]).toBe('function');
   });
 });

@@ -1,28 +1,44 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import {
-  bindEmail,
-  bindPhone,
-  type Channel,
-  changeEmail,
-  changePhone,
-  type FactorCodes,
-  sendSecureCode,
-} from '../api.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { bindEmail, bindPhone, type Channel, changeEmail, changePhone, sendSecureCode } from '../api.ts';
 import { countryByArea, storedAreaCode, useCountries } from '../countries.ts';
 import { EmailInput, Field, PhoneInput } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';
-import { FactorCodeFields, missingFactor } from '../security/factor-codes.tsx';
+import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { CodeInput, SendCodeInput } from '../security/send-code-input.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import { codeError, emailError, phoneError, type RuleKey } from '../validation.ts';
+import {
+  type BindAction,
+  type BindContext,
+  type BindRequest,
+  type BindState,
+  initialBind,
+  otherFactors,
+  planBind,
+  planSendNew,
+  reduceBind,
+} from './bind-model.ts';
+
+const sendRequest = (r: BindRequest) => {
+  switch (r.kind) {
+    case 'bindEmail':
+      return bindEmail(r.email, r.code, r.codes);
+    case 'bindPhone':
+      return bindPhone(r.country, r.phone, r.code, r.codes);
+    case 'changeEmail':
+      return changeEmail(r.email, r.code, r.oldCode, r.googleCode);
+    case 'changePhone':
+      return changePhone(r.country, r.phone, r.code, r.oldCode, r.googleCode);
+  }
+};
 
 /**
  * /bind and /change (spec shell §2, §7): bind an e-mail or phone with its code and the codes of the bound channels;
- * change one verified on both the old and the new address. `?type=email|phone`.
+ * change one verified on both the old and the new address. `?type=email|phone`. The rules are bind-model.ts.
  */
 export function BindPage({ change = false }: { change?: boolean }) {
   const { t } = useTranslation();
@@ -30,48 +46,22 @@ export function BindPage({ change = false }: { change?: boolean }) {
   const channel: Channel = new URLSearchParams(useSearch()).get('type') === 'phone' ? 'phone' : 'email';
   const { security } = useSecurity();
   const countries = useCountries();
-  const [areaCode, setAreaCode] = useState(storedAreaCode);
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [oldCode, setOldCode] = useState('');
-  const [codes, setCodes] = useState<FactorCodes>({});
-  const [error, setError] = useState<{ field: string; rule: RuleKey } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const country = countryByArea(countries, areaCode)?.twoCode ?? '';
-  const addressError = () => (channel === 'email' ? emailError(email) : phoneError(phone));
+  const { state, dispatch, current, set } = useFormModel(reduceBind, () => initialBind(storedAreaCode()));
+  const country = countryByArea(countries, state.areaCode)?.twoCode ?? '';
+  const ctx: BindContext = { channel, change, country, security };
 
-  // spec shell §5: bind mode needs a non-empty phone or e-mail before a code is sent.
   const sendNew = async () => {
-    const failed = addressError();
-    if (failed) {
-      setError({ field: 'address', rule: failed });
-      return null;
-    }
-    return sendSecureCode(channel, change ? 'CHANGE' : 'BIND', channel === 'email' ? email : phone, country);
+    const plan = planSendNew(current(), ctx);
+    set(plan.state);
+    return plan.send ? sendSecureCode(channel, plan.send.type, plan.send.value, plan.send.country) : null;
   };
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!security || busy) return;
-    const failed = addressError();
-    if (failed) return setError({ field: 'address', rule: failed });
-    const codeRule = codeError(code);
-    if (codeRule) return setError({ field: 'code', rule: codeRule });
-    if (change && !oldCode) return setError({ field: 'oldCode', rule: 'codeRequired' });
-    const others = { ...security, verifyList: security.verifyList.filter((c) => c !== channel) };
-    const missing = change ? null : missingFactor(others, codes);
-    if (missing) return setError({ field: 'factors', rule: missing });
-    setBusy(true);
-    const r = change
-      ? channel === 'email'
-        ? await changeEmail(email, code, oldCode, codes.googleCode)
-        : await changePhone(country, phone, code, oldCode, codes.googleCode)
-      : channel === 'email'
-        ? await bindEmail(email, code, codes)
-        : await bindPhone(country, phone, code, codes);
-    setBusy(false);
-    if (!isSuccess(r.code)) return;
+    const plan = planBind(current(), ctx);
+    set(plan.state);
+    if (!plan.request) return;
+    const r = await sendRequest(plan.request);
+    if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
     showToast('success', t('account.security.saved'));
     navigate('/safety');
   };
@@ -81,66 +71,83 @@ export function BindPage({ change = false }: { change?: boolean }) {
     <AccountLayout>
       <form className="acc-panel acc-form" onSubmit={(e) => void submit(e)} noValidate data-testid="bind-form">
         <h1 className="acc-title">{title}</h1>
-        {change && security ? (
-          <SendCodeInput
-            label={t(`account.security.oldCode.${channel}`)}
-            name="oldCode"
-            value={oldCode}
-            onChange={setOldCode}
-            send={() => sendSecureCode(channel, 'CHANGE')}
-            error={error?.field === 'oldCode' ? error.rule : null}
-          />
-        ) : null}
-        <Field
-          label={t(`account.security.newAddress.${channel}`)}
-          error={error?.field === 'address' ? error.rule : null}
-        >
-          {channel === 'email' ? (
-            <EmailInput value={email} onChange={setEmail} />
-          ) : (
-            <PhoneInput
-              countries={countries}
-              areaCode={areaCode}
-              onArea={(c) => setAreaCode(c.areaCode)}
-              phone={phone}
-              onPhone={setPhone}
-            />
-          )}
-        </Field>
-        <SendCodeInput
-          label={change ? t('account.security.newCode') : t(`account.security.${channel}Code`)}
-          name="code"
-          value={code}
-          onChange={setCode}
-          send={sendNew}
-          error={error?.field === 'code' ? error.rule : null}
-        />
-        {security && !change ? (
-          <FactorCodeFields
-            security={{ ...security, verifyList: security.verifyList.filter((c) => c !== channel) }}
-            type="BIND"
-            codes={codes}
-            onChange={setCodes}
-          />
-        ) : null}
-        {security && change && security.googleStatus === 1 ? (
-          <CodeInput
-            label={t('account.security.googleCode')}
-            name="googleCode"
-            value={codes.googleCode ?? ''}
-            onChange={(googleCode) => setCodes({ ...codes, googleCode })}
-          />
-        ) : null}
-        {error?.field === 'factors' ? (
+        <BindFields state={state} ctx={ctx} dispatch={dispatch} sendNew={sendNew} />
+        {state.error?.field === 'factors' ? (
           <span className="acc-error" role="alert">
-            {t(`account.rules.${error.rule}`)}
+            {t(`account.rules.${state.error.rule}`)}
           </span>
         ) : null}
-        <button type="submit" className="btn btn-primary acc-submit" disabled={busy || !security}>
+        <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy || !security}>
           {t('account.submit')}
         </button>
       </form>
     </AccountLayout>
+  );
+}
+
+function BindFields(props: {
+  state: BindState;
+  ctx: BindContext;
+  dispatch: (action: BindAction) => void;
+  sendNew: () => Promise<{ code: number } | null>;
+}) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  const { state, ctx, dispatch } = props;
+  const { channel, change, security } = ctx;
+  const set = (patch: Extract<BindAction, { type: 'set' }>['patch']) => dispatch({ type: 'set', patch });
+  const errorOf = (field: NonNullable<BindState['error']>['field']) =>
+    state.error?.field === field ? state.error.rule : null;
+  return (
+    <>
+      {change && security ? (
+        <SendCodeInput
+          label={t(`account.security.oldCode.${channel}`)}
+          name="oldCode"
+          value={state.oldCode}
+          onChange={(oldCode) => set({ oldCode })}
+          send={() => sendSecureCode(channel, 'CHANGE')}
+          error={errorOf('oldCode')}
+        />
+      ) : null}
+      <Field label={t(`account.security.newAddress.${channel}`)} error={errorOf('address')}>
+        {channel === 'email' ? (
+          <EmailInput value={state.email} onChange={(email) => set({ email })} />
+        ) : (
+          <PhoneInput
+            countries={countries}
+            areaCode={state.areaCode}
+            onArea={(c) => set({ areaCode: c.areaCode })}
+            phone={state.phone}
+            onPhone={(phone) => set({ phone })}
+          />
+        )}
+      </Field>
+      <SendCodeInput
+        label={change ? t('account.security.newCode') : t(`account.security.${channel}Code`)}
+        name="code"
+        value={state.code}
+        onChange={(code) => set({ code })}
+        send={props.sendNew}
+        error={errorOf('code')}
+      />
+      {security && !change ? (
+        <FactorCodeFields
+          security={otherFactors(security, channel)}
+          type="BIND"
+          codes={state.codes}
+          onChange={(codes) => set({ codes })}
+        />
+      ) : null}
+      {security && change && security.googleStatus === 1 ? (
+        <CodeInput
+          label={t('account.security.googleCode')}
+          name="googleCode"
+          value={state.codes.googleCode ?? ''}
+          onChange={(googleCode) => set({ codes: { ...state.codes, googleCode } })}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { Dialog, DialogClose, DialogTitle } from '../../../ui/dialog.tsx';
 import { checkSlider, loadChallenge, type SliderChallenge, type SliderType } from '../api.ts';
 import { pieceLeft, positionRatio, RESULT_MS, SLIDER_START, SLIDER_WIDTH } from './slider-math.ts';
 
@@ -64,54 +65,50 @@ export function SliderCaptcha(props: {
   };
 
   return (
-    <div className="acc-modal" role="dialog" aria-modal="true" aria-label={t('account.captcha.title')}>
-      <div className="acc-captcha" data-testid="slider-captcha">
-        <div className="acc-captcha-head">
-          <span>{t('account.captcha.title')}</span>
-          <span className="acc-captcha-tools">
-            <button type="button" onClick={() => void refresh()} aria-label={t('account.captcha.refresh')}>
-              ↻
-            </button>
-            <button type="button" onClick={onClose} aria-label={t('common.close')}>
-              ✕
-            </button>
-          </span>
-        </div>
-        <div className="acc-puzzle" style={{ width: SLIDER_WIDTH, height: challenge?.height ?? 150 }}>
-          {challenge ? (
-            <>
-              <img src={challenge.backgroundImage} alt="" width={SLIDER_WIDTH} draggable={false} />
-              <img
-                className="acc-piece"
-                src={challenge.sliderImage}
-                alt=""
-                draggable={false}
-                style={{ left, height: challenge.height }}
-              />
-            </>
-          ) : null}
-          {result ? (
-            <div className={result.ok ? 'acc-result ok' : 'acc-result fail'} role="status">
-              {result.text}
-            </div>
-          ) : null}
-        </div>
-        <div className="acc-track" style={{ width: SLIDER_WIDTH }}>
-          <span className="acc-track-hint">{t('account.captcha.hint')}</span>
-          <button
-            type="button"
-            className="acc-handle"
-            data-testid="slider-handle"
-            aria-label={t('account.captcha.hint')}
-            style={{ left, width: piece }}
-            onPointerDown={onDown}
-            onPointerMove={onMove}
-            onPointerUp={(e) => void onUp(e)}
-          >
-            ⇢
+    <Dialog className="acc-captcha" onClose={onClose} dismissOnOutside={false} testId="slider-captcha">
+      <div className="acc-captcha-head">
+        <DialogTitle as="span">{t('account.captcha.title')}</DialogTitle>
+        <span className="acc-captcha-tools">
+          <button type="button" onClick={() => void refresh()} aria-label={t('account.captcha.refresh')}>
+            ↻
           </button>
-        </div>
+          <DialogClose label={t('common.close')}>✕</DialogClose>
+        </span>
       </div>
-    </div>
+      <div className="acc-puzzle" style={{ width: SLIDER_WIDTH, height: challenge?.height ?? 150 }}>
+        {challenge ? (
+          <>
+            <img src={challenge.backgroundImage} alt="" width={SLIDER_WIDTH} draggable={false} />
+            <img
+              className="acc-piece"
+              src={challenge.sliderImage}
+              alt=""
+              draggable={false}
+              style={{ left, height: challenge.height }}
+            />
+          </>
+        ) : null}
+        {result ? (
+          <div className={result.ok ? 'acc-result ok' : 'acc-result fail'} role="status">
+            {result.text}
+          </div>
+        ) : null}
+      </div>
+      <div className="acc-track" style={{ width: SLIDER_WIDTH }}>
+        <span className="acc-track-hint">{t('account.captcha.hint')}</span>
+        <button
+          type="button"
+          className="acc-handle"
+          data-testid="slider-handle"
+          aria-label={t('account.captcha.hint')}
+          style={{ left, width: piece }}
+          onPointerDown={onDown}
+          onPointerMove={onMove}
+          onPointerUp={(e) => void onUp(e)}
+        >
+          ⇢
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,21 +1,18 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountFields, useAccountValue } from '../form/account-form.tsx';
-import { useSendFlow } from '../form/send-flow.tsx';
-import type { RuleKey } from '../validation.ts';
+import { storedAreaCode } from '../countries.ts';
+import { AccountFields } from '../form/account-form.tsx';
+import { initialAccount } from '../form/account-model.ts';
+import { useSendForm } from '../form/send-flow.tsx';
 import '../account.css';
 
 /** /forget (spec shell §2): account → slider → code → /personal/setPassword (reset) → /resetPwdSuccess. */
 export function ForgetPage() {
   const { t } = useTranslation();
-  const [value, update] = useAccountValue(null);
-  const [error, setError] = useState<RuleKey | null>(null);
-  const flow = useSendFlow('reset');
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(flow.submit(value));
-  };
+  const { state, dispatch, submit, captcha } = useSendForm('reset', () => ({
+    account: initialAccount(null, storedAreaCode()),
+    referral: '',
+    error: null,
+  }));
 
   return (
     <div className="acc-page">
@@ -23,18 +20,15 @@ export function ForgetPage() {
         <h1 className="acc-title">{t('account.forget.title')}</h1>
         <p className="acc-muted">{t('account.forget.hint')}</p>
         <AccountFields
-          value={value}
-          onChange={(v) => {
-            update(v);
-            setError(null);
-          }}
-          error={error}
+          value={state.account}
+          onChange={(patch) => dispatch({ type: 'account', patch })}
+          error={state.error}
         />
         <button type="submit" className="btn btn-primary acc-submit">
           {t('account.next')}
         </button>
       </form>
-      {flow.captcha}
+      {captcha}
     </div>
   );
 }

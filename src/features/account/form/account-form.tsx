@@ -1,38 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../api.ts';
-import { countryByArea, storedAreaCode, useCountries } from '../countries.ts';
-import { cleanEmail, cleanPhone, emailError, phoneError, type RuleKey } from '../validation.ts';
-import { type AccountMode, EmailInput, Field, ModeTabs, PhoneInput } from './fields.tsx';
+import { countryByArea, useCountries } from '../countries.ts';
+import type { RuleKey } from '../validation.ts';
+import type { AccountValue } from './account-model.ts';
+import { EmailInput, Field, ModeTabs, PhoneInput } from './fields.tsx';
 
-export interface AccountValue {
-  mode: AccountMode;
-  areaCode: string;
-  /** Two-letter code of the chosen country. */
-  country: string;
-  phone: string;
-  email: string;
-}
-
-/** Phone or e-mail with the country list (spec shell §2 /register, /forget, /login). */
-export function useAccountValue(initial: string | null): [AccountValue, (v: Partial<AccountValue>) => void] {
-  const prefill = initial?.trim() ?? '';
-  const isMail = prefill.includes('@');
-  const [value, setValue] = useState<AccountValue>({
-    mode: isMail ? 'email' : 'phone',
-    areaCode: storedAreaCode(),
-    country: '',
-    phone: isMail ? '' : cleanPhone(prefill),
-    email: isMail ? cleanEmail(prefill) : '',
-  });
-  const update = useCallback((v: Partial<AccountValue>) => setValue((old) => ({ ...old, ...v })), []);
-  return [value, update];
-}
-
-export function accountError(v: AccountValue): RuleKey | null {
-  return v.mode === 'phone' ? phoneError(v.phone) : emailError(v.email);
-}
-
+/** Phone or e-mail with the country list (spec shell §2 /register, /forget, /login); the rules are account-model.ts. */
 export function AccountFields(props: {
   value: AccountValue;
   onChange: (v: Partial<AccountValue>) => void;

@@ -1,5 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popover } from '../../../ui/popover.tsx';
 import type { Country } from '../api.ts';
 import {
   cleanEmail,
@@ -10,6 +11,7 @@ import {
   passwordChecks,
   type RuleKey,
 } from '../validation.ts';
+import type { AccountMode } from './account-model.ts';
 import { Flag } from './flag.tsx';
 
 /** A labelled row with its translated rule message underneath. */
@@ -27,8 +29,6 @@ export function Field({ label, error, children }: { label: string; error?: RuleK
     </div>
   );
 }
-
-export type AccountMode = 'phone' | 'email';
 
 export function ModeTabs({ mode, onChange }: { mode: AccountMode; onChange: (m: AccountMode) => void }) {
   const { t } = useTranslation();
@@ -61,6 +61,7 @@ export function PhoneInput(props: {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
   const current = props.countries.find((c) => c.areaCode === props.areaCode);
   const q = query.trim().toLowerCase();
   const shown = q
@@ -70,16 +71,45 @@ export function PhoneInput(props: {
     : props.countries;
   return (
     <div className="acc-phone">
-      <button
-        type="button"
-        className="acc-area"
-        aria-label={t('account.country')}
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        data-testid="area-code"
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="acc-country-list"
+        label={t('account.country')}
+        initialFocus={search}
+        trigger={
+          <button type="button" className="acc-area" aria-label={t('account.country')} data-testid="area-code">
+            <Flag code={current?.twoCode} /> +{props.areaCode}
+          </button>
+        }
       >
-        <Flag code={current?.twoCode} /> +{props.areaCode}
-      </button>
+        <input
+          ref={search}
+          className="acc-input"
+          placeholder={t('account.searchCountry')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <ul>
+          {shown.map((c) => (
+            <li key={c.twoCode}>
+              <button
+                type="button"
+                aria-pressed={c.areaCode === props.areaCode}
+                onClick={() => {
+                  props.onArea(c);
+                  setOpen(false);
+                  setQuery('');
+                }}
+              >
+                <Flag code={c.twoCode} />
+                <span className="acc-country-name">{c.enName}</span>
+                <span className="acc-muted">+{c.areaCode}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Popover>
       <input
         className="acc-input"
         inputMode="numeric"
@@ -89,35 +119,6 @@ export function PhoneInput(props: {
         onChange={(e) => props.onPhone(cleanPhone(e.target.value))}
         name="phone"
       />
-      {open ? (
-        <div className="acc-country-list">
-          <input
-            className="acc-input"
-            placeholder={t('account.searchCountry')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <ul>
-            {shown.map((c) => (
-              <li key={c.twoCode}>
-                <button
-                  type="button"
-                  aria-pressed={c.areaCode === props.areaCode}
-                  onClick={() => {
-                    props.onArea(c);
-                    setOpen(false);
-                    setQuery('');
-                  }}
-                >
-                  <Flag code={c.twoCode} />
-                  <span className="acc-country-name">{c.enName}</span>
-                  <span className="acc-muted">+{c.areaCode}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
     </div>
   );
 }

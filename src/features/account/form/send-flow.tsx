@@ -1,34 +1,12 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
-import { type AccountAddress, sendCode } from '../api.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { sendCode } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
 import { storeAreaCode } from '../countries.ts';
 import { type Purpose, saveRegistrationCache } from '../registration-cache.ts';
-import type { RuleKey } from '../validation.ts';
-import { type AccountValue, accountError } from './account-form.tsx';
-
-export interface SendTarget extends AccountAddress {
-  areaCode: string;
-  /** Referral code of a registration. */
-  referral: string;
-}
-
-/** The slider target of an address: the phone digits or the e-mail (what the server binds the token to). */
-export function sliderTarget(a: AccountAddress): string {
-  return (a.tel || a.mail).trim().toLowerCase();
-}
-
-/** What the code is sent to: the chosen channel's address only. */
-export function sendTargetOf(value: AccountValue, referral = ''): SendTarget {
-  return {
-    country: value.country,
-    areaCode: value.areaCode,
-    tel: value.mode === 'phone' ? value.phone : '',
-    mail: value.mode === 'email' ? value.email : '',
-    referral: referral.trim(),
-  };
-}
+import { planSend, reduceSendForm, type SendFormState, type SendTarget, sliderTarget } from './account-model.ts';
 
 /**
  * Account → slider → code sent → /verification (spec shell §4): success of the slider yields the verify token the code
@@ -37,13 +15,8 @@ export function sendTargetOf(value: AccountValue, referral = ''): SendTarget {
 export function useSendFlow(purpose: Purpose) {
   const [, navigate] = useLocation();
   const [target, setTarget] = useState<SendTarget | null>(null);
+  /** Opens the slider for a code to `t` (the model's submit decided where it goes). */
   const start = (t: SendTarget) => setTarget(t);
-  /** The register and forget forms' submit: the rule the account breaks, else null and the slider opens. */
-  const submit = (value: AccountValue, referral = ''): RuleKey | null => {
-    const failed = accountError(value);
-    if (!failed) start(sendTargetOf(value, referral));
-    return failed;
-  };
   const captcha = target ? (
     <SliderCaptcha
       type={purpose === 'register' ? 'REGISTER' : 'RESET'}
@@ -67,5 +40,18 @@ export function useSendFlow(purpose: Purpose) {
       }}
     />
   ) : null;
-  return { start, submit, captcha };
+  return { start, captcha };
+}
+
+/** The register and forget forms: the account model, its submit (the rule, or the slider for a code) and the slider. */
+export function useSendForm(purpose: Purpose, init: () => SendFormState) {
+  const { state, dispatch, current, set } = useFormModel(reduceSendForm, init);
+  const flow = useSendFlow(purpose);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const plan = planSend(current());
+    set(plan.state);
+    if (plan.target) flow.start(plan.target);
+  };
+  return { state, dispatch, submit, captcha: flow.captcha };
 }

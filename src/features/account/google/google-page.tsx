@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { QrCode } from '../../../ui/qr-code.tsx';
-import { type FactorCodes, googleDisable, googleEnable, googleSecret } from '../api.ts';
+import { googleDisable, googleEnable, googleSecret } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
-import { FactorCodeFields, missingFactor } from '../security/factor-codes.tsx';
+import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import { codeError, type RuleKey } from '../validation.ts';
+import { initialGoogle, planGoogle, reduceGoogle } from './google-model.ts';
 
 /** /google (spec shell §2, §7): secret and QR, the app's code and the bound channels' codes; enable or disable. */
 export function GooglePage() {
@@ -17,9 +18,7 @@ export function GooglePage() {
   const { security } = useSecurity();
   const enabled = security?.googleStatus === 1;
   const [secret, setSecret] = useState<{ secret: string; otpauthUrl: string } | null>(null);
-  const [codes, setCodes] = useState<FactorCodes>({});
-  const [error, setError] = useState<RuleKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, current, set } = useFormModel(reduceGoogle, initialGoogle);
 
   useEffect(() => {
     if (!security || enabled) return;
@@ -30,15 +29,11 @@ export function GooglePage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!security || busy) return;
-    const googleRule = codes.googleCode ? codeError(codes.googleCode) : 'googleCodeRequired';
-    const failed = googleRule ?? missingFactor({ ...security, googleStatus: 0 }, codes);
-    setError(failed);
-    if (failed) return;
-    setBusy(true);
-    const r = enabled ? await googleDisable(codes) : await googleEnable(codes);
-    setBusy(false);
-    if (!isSuccess(r.code)) return;
+    const plan = planGoogle(current(), security);
+    set(plan.state);
+    if (!plan.send) return;
+    const r = enabled ? await googleDisable(plan.send) : await googleEnable(plan.send);
+    if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
     showToast('success', enabled ? t('account.security.google.disabledDone') : t('account.security.google.enabled'));
     navigate('/safety');
   };
@@ -63,14 +58,20 @@ export function GooglePage() {
           </div>
         ) : null}
         {security ? (
-          <FactorCodeFields security={security} type="GOOGLE" codes={codes} onChange={setCodes} google />
+          <FactorCodeFields
+            security={security}
+            type="GOOGLE"
+            codes={state.codes}
+            onChange={(codes) => dispatch({ type: 'codes', codes })}
+            google
+          />
         ) : null}
-        {error ? (
+        {state.error ? (
           <span className="acc-error" role="alert">
-            {t(`account.rules.${error}`)}
+            {t(`account.rules.${state.error}`)}
           </span>
         ) : null}
-        <button type="submit" className="btn btn-primary acc-submit" disabled={busy || !security}>
+        <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy || !security}>
           {enabled ? t('account.security.disable') : t('account.security.enable')}
         </button>
       </form>

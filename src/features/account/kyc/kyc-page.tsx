@@ -2,40 +2,26 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { type KycForm, type KycStatus, loadKycStatus, submitKyc, uploadImage } from '../api.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { type KycStatus, loadKycStatus, submitKyc, uploadImage } from '../api.ts';
 import { useCountries } from '../countries.ts';
 import { Field } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';
+import { type ImageKey, initialKyc, planKyc, reduceKyc } from './kyc-model.ts';
 
-type ImageKey = 'frontImage' | 'backImage' | 'handImage';
 const IMAGES: { key: ImageKey; label: 'front' | 'back' | 'hand' }[] = [
   { key: 'frontImage', label: 'front' },
   { key: 'backImage', label: 'back' },
   { key: 'handImage', label: 'hand' },
 ];
 
-/** The form may be sent when name, country, number and the front image are there (the server checks the rest). */
-export function kycReady(f: KycForm): boolean {
-  return !!f.realName.trim() && !!f.country && /^[A-Za-z0-9-]{4,32}$/.test(f.idCard) && !!f.frontImage;
-}
-
 /** /kyc (spec shell §7): real-name form with ID image upload, and the review status. */
 export function KycPage() {
   const { t } = useTranslation();
   const countries = useCountries();
   const [status, setStatus] = useState<KycStatus | null>(null);
-  const [form, setForm] = useState<KycForm>({
-    realName: '',
-    country: '',
-    idType: 1,
-    idCard: '',
-    frontImage: '',
-    backImage: '',
-    handImage: '',
-  });
-  const [previews, setPreviews] = useState<Partial<Record<ImageKey, string>>>({});
-  const [error, setError] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, current, set } = useFormModel(reduceKyc, initialKyc);
+  const { form, previews } = state;
   const reload = useCallback(() => {
     void loadKycStatus().then((r) => {
       if (isSuccess(r.code) && r.data) setStatus(r.data);
@@ -47,18 +33,16 @@ export function KycPage() {
     if (!file) return;
     const r = await uploadImage(file);
     if (!isSuccess(r.code) || !r.data) return;
-    setForm((f) => ({ ...f, [key]: r.data?.id ?? '' }));
-    setPreviews((p) => ({ ...p, [key]: URL.createObjectURL(file) }));
+    dispatch({ type: 'image', key, id: r.data.id, preview: URL.createObjectURL(file) });
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    if (!kycReady(form)) return setError(true);
-    setError(false);
-    setBusy(true);
-    const r = await submitKyc(form);
-    setBusy(false);
+    const plan = planKyc(current());
+    set(plan.state);
+    if (!plan.send) return;
+    const r = await submitKyc(plan.send);
+    dispatch({ type: 'done' });
     if (!isSuccess(r.code)) return;
     showToast('success', t('account.security.kyc.submitted'));
     reload();
@@ -82,7 +66,7 @@ export function KycPage() {
                 className="acc-input"
                 name="country"
                 value={form.country}
-                onChange={(e) => setForm({ ...form, country: e.target.value })}
+                onChange={(e) => dispatch({ type: 'field', key: 'country', value: e.target.value })}
               >
                 <option value="" />
                 {countries.map((c) => (
@@ -98,7 +82,7 @@ export function KycPage() {
                 name="realName"
                 maxLength={64}
                 value={form.realName}
-                onChange={(e) => setForm({ ...form, realName: e.target.value })}
+                onChange={(e) => dispatch({ type: 'field', key: 'realName', value: e.target.value })}
               />
             </Field>
             <Field label={t('account.security.kyc.idType')}>
@@ -106,7 +90,7 @@ export function KycPage() {
                 className="acc-input"
                 name="idType"
                 value={form.idType}
-                onChange={(e) => setForm({ ...form, idType: Number(e.target.value) })}
+                onChange={(e) => dispatch({ type: 'idType', value: Number(e.target.value) })}
               >
                 {(['1', '2', '3'] as const).map((k) => (
                   <option key={k} value={k}>
@@ -121,7 +105,7 @@ export function KycPage() {
                 name="idCard"
                 maxLength={32}
                 value={form.idCard}
-                onChange={(e) => setForm({ ...form, idCard: e.target.value.replace(/[^A-Za-z0-9-]/g, '') })}
+                onChange={(e) => dispatch({ type: 'field', key: 'idCard', value: e.target.value })}
               />
             </Field>
             <div className="acc-uploads">
@@ -141,12 +125,12 @@ export function KycPage() {
                 </label>
               ))}
             </div>
-            {error ? (
+            {state.error ? (
               <span className="acc-error" role="alert">
                 {t('account.security.kyc.required')}
               </span>
             ) : null}
-            <button type="submit" className="btn btn-primary acc-submit" disabled={busy}>
+            <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy}>
               {t('account.submit')}
             </button>
           </form>

@@ -1,36 +1,43 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { ApiCode } from '../../../../common/api.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
 import type { ShellUser } from '../../../app/shell-state.tsx';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { login, loginSecondStep, syncUpDown } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
-import { AccountFields, accountError, useAccountValue } from '../form/account-form.tsx';
+import { storedAreaCode } from '../countries.ts';
+import { AccountFields } from '../form/account-form.tsx';
+import { initialAccount } from '../form/account-model.ts';
 import { Field, PasswordInput } from '../form/fields.tsx';
-import { CODE_LENGTH, cleanCode, codeError, type RuleKey } from '../validation.ts';
+import { CODE_LENGTH } from '../validation.ts';
+import {
+  afterPassword,
+  codeRefused,
+  initialLogin,
+  type LoginAction,
+  type LoginState,
+  loginOutcome,
+  loginRequest,
+  planCode,
+  planLogin,
+  reduceLogin,
+} from './login-model.ts';
 import { afterLoginPath } from './redirect.ts';
 import '../account.css';
 
 /**
  * /login (spec shell §2): phone or e-mail and password; a second step with the Google code when the server asks for
- * it; then fromUrl, from or home, with the user loaded so the header shows them.
+ * it; then fromUrl, from or home, with the user loaded so the header shows them. The rules are login-model.ts.
  */
 export function LoginPage() {
-  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const showTip = new URLSearchParams(search).get('showLoginTip') === '1';
-  const [value, update] = useAccountValue(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ field: 'account' | 'password' | 'code'; rule: RuleKey } | null>(null);
-  const [ticket, setTicket] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** The account name the server asked a slider for (after repeated failures of that name). */
-  const [captchaFor, setCaptchaFor] = useState<string | null>(null);
+  const { state, dispatch, current, set } = useFormModel(reduceLogin, () =>
+    initialLogin(initialAccount(null, storedAreaCode())),
+  );
 
   const finish = async () => {
     const user = await checkLoginAndLoadUser<ShellUser>();
@@ -38,130 +45,125 @@ export function LoginPage() {
     void syncUpDown();
     navigate(afterLoginPath(search), { replace: true });
   };
-
-  const username = value.mode === 'phone' ? value.phone : value.email;
-  const attempt = async (verifyToken?: string) => {
-    setBusy(true);
-    const r = await login(username, password, value.mode === 'phone' ? value.country : '', verifyToken);
-    setBusy(false);
-    if (r.code === ApiCode.captchaRequired || r.code === ApiCode.verifyTokenInvalid) {
-      // The slider's target is the account name as the server normalises it.
-      setCaptchaFor(username.trim().toLowerCase());
-      return;
-    }
-    if (!isSuccess(r.code) || !r.data) return;
-    if (r.data.needSecondFactor && r.data.ticket) {
-      setTicket(r.data.ticket);
-      return;
-    }
-    await finish();
+  const attempt = async (send: { username: string; password: string; country: string }, verifyToken?: string) => {
+    dispatch({ type: 'sending' });
+    const r = await login(send.username, send.password, send.country, verifyToken);
+    const outcome = loginOutcome({
+      code: r.code,
+      ok: isSuccess(r.code) && !!r.data,
+      ticket: r.data?.ticket,
+      needSecondFactor: r.data?.needSecondFactor,
+    });
+    set(afterPassword(current(), outcome, r.data?.ticket));
+    if (outcome === 'done') await finish();
   };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const accountRule = accountError(value);
-    if (accountRule) return setError({ field: 'account', rule: accountRule });
-    if (!password) return setError({ field: 'password', rule: 'passwordRequired' });
-    setError(null);
-    void attempt();
+    const plan = planLogin(current());
+    set(plan.state);
+    if (plan.send) void attempt(plan.send);
   };
-
   const submitCode = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !ticket) return;
-    const rule = codeError(code);
-    if (rule) return setError({ field: 'code', rule });
-    setError(null);
-    setBusy(true);
-    const r = await loginSecondStep(ticket, code);
-    setBusy(false);
-    if (!isSuccess(r.code)) {
-      setCode('');
-      return;
-    }
+    const plan = planCode(current());
+    set(plan.state);
+    if (!plan.send) return;
+    const r = await loginSecondStep(plan.send.ticket, plan.send.code);
+    if (!isSuccess(r.code)) return set(codeRefused(current()));
     await finish();
   };
 
-  if (ticket) {
-    return (
-      <div className="acc-page">
-        <form className="acc-card" onSubmit={(e) => void submitCode(e)} noValidate data-testid="login-google">
-          <h1 className="acc-title">{t('account.login.googleTitle')}</h1>
-          <p className="acc-muted">{t('account.login.googleHint')}</p>
-          <Field label={t('account.login.googleCode')} error={error?.field === 'code' ? error.rule : null}>
-            <input
-              className="acc-input acc-code"
-              name="googleCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              value={code}
-              onChange={(e) => setCode(cleanCode(e.target.value))}
-            />
-          </Field>
-          <button type="submit" className="btn btn-primary acc-submit" disabled={busy}>
-            {t('account.login.submit')}
-          </button>
-          <button type="button" className="acc-link" onClick={() => setTicket(null)}>
-            {t('account.login.back')}
-          </button>
-        </form>
-      </div>
-    );
-  }
-
+  if (state.ticket) return <GoogleStep state={state} dispatch={dispatch} onSubmit={(e) => void submitCode(e)} />;
   return (
     <div className="acc-page">
-      {captchaFor ? (
+      {state.captchaFor ? (
         <SliderCaptcha
           type="LOGIN"
-          target={captchaFor}
-          onClose={() => setCaptchaFor(null)}
-          onSuccess={(verifyToken) => {
-            setCaptchaFor(null);
-            void attempt(verifyToken);
-          }}
+          target={state.captchaFor}
+          onClose={() => dispatch({ type: 'closeCaptcha' })}
+          onSuccess={(verifyToken) => void attempt(loginRequest(current()), verifyToken)}
         />
       ) : null}
-      <form className="acc-card" onSubmit={submit} noValidate data-testid="login-form">
-        <h1 className="acc-title">{t('account.login.title')}</h1>
-        {showTip ? (
-          <div className="acc-tip" role="status" data-testid="login-tip">
-            {t('account.login.loginTip')}
-          </div>
-        ) : null}
-        <AccountFields
-          value={value}
-          onChange={(v) => {
-            update(v);
-            setError(null);
-          }}
-          error={error?.field === 'account' ? error.rule : null}
+      <PasswordStep state={state} dispatch={dispatch} onSubmit={submit} search={search} />
+    </div>
+  );
+}
+
+function PasswordStep(props: {
+  state: LoginState;
+  dispatch: (action: LoginAction) => void;
+  onSubmit: (e: FormEvent) => void;
+  search: string;
+}) {
+  const { t } = useTranslation();
+  const { state, dispatch } = props;
+  const showTip = new URLSearchParams(props.search).get('showLoginTip') === '1';
+  return (
+    <form className="acc-card" onSubmit={props.onSubmit} noValidate data-testid="login-form">
+      <h1 className="acc-title">{t('account.login.title')}</h1>
+      {showTip ? (
+        <div className="acc-tip" role="status" data-testid="login-tip">
+          {t('account.login.loginTip')}
+        </div>
+      ) : null}
+      <AccountFields
+        value={state.account}
+        onChange={(patch) => dispatch({ type: 'account', patch })}
+        error={state.error?.field === 'account' ? state.error.rule : null}
+      />
+      <Field label={t('account.password')} error={state.error?.field === 'password' ? state.error.rule : null}>
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('account.passwordPlaceholder')}
+          value={state.password}
+          onChange={(value) => dispatch({ type: 'password', value })}
         />
-        <Field label={t('account.password')} error={error?.field === 'password' ? error.rule : null}>
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            placeholder={t('account.passwordPlaceholder')}
-            value={password}
-            onChange={(p) => {
-              setPassword(p);
-              setError(null);
-            }}
+      </Field>
+      <div className="acc-row-end">
+        <Link href="/forget" className="acc-link">
+          {t('account.login.forgot')}
+        </Link>
+      </div>
+      <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy}>
+        {t('account.login.submit')}
+      </button>
+      <p className="acc-foot">
+        {t('account.login.noAccount')} <Link href="/register">{t('account.login.registerNow')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function GoogleStep(props: {
+  state: LoginState;
+  dispatch: (action: LoginAction) => void;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const { state, dispatch } = props;
+  return (
+    <div className="acc-page">
+      <form className="acc-card" onSubmit={props.onSubmit} noValidate data-testid="login-google">
+        <h1 className="acc-title">{t('account.login.googleTitle')}</h1>
+        <p className="acc-muted">{t('account.login.googleHint')}</p>
+        <Field label={t('account.login.googleCode')} error={state.error?.field === 'code' ? state.error.rule : null}>
+          <input
+            className="acc-input acc-code"
+            name="googleCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            value={state.code}
+            onChange={(e) => dispatch({ type: 'code', value: e.target.value })}
           />
         </Field>
-        <div className="acc-row-end">
-          <Link href="/forget" className="acc-link">
-            {t('account.login.forgot')}
-          </Link>
-        </div>
-        <button type="submit" className="btn btn-primary acc-submit" disabled={busy}>
+        <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy}>
           {t('account.login.submit')}
         </button>
-        <p className="acc-foot">
-          {t('account.login.noAccount')} <Link href="/register">{t('account.login.registerNow')}</Link>
-        </p>
+        <button type="button" className="acc-link" onClick={() => dispatch({ type: 'back' })}>
+          {t('account.login.back')}
+        </button>
       </form>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { loadMemberCenter, type MemberCenter } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 

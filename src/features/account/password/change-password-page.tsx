@@ -1,16 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { clearSession } from '../../../api/session.ts';
 import { logout } from '../../../api/shell.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { updatePassword } from '../api.ts';
 import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';
 import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import { type ChangePasswordForm, changePasswordError, changePasswordReady, type RuleKey } from '../validation.ts';
+import type { RuleKey } from '../validation.ts';
+import { errorAmong, initialPassword, isReady, planChange, reducePassword } from './password-model.ts';
 
 /** spec shell §9: post-password-change logout 3 s. */
 export const LOGOUT_AFTER_MS = 3000;
@@ -23,38 +25,18 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { security } = useSecurity();
-  const [form, setForm] = useState<ChangePasswordForm>({
-    password: '',
-    newPassword: '',
-    reNewPassword: '',
-    phoneCode: '',
-    code: '',
-    agree: false,
-  });
-  const [googleCode, setGoogleCode] = useState('');
-  const [error, setError] = useState<RuleKey | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<ChangePasswordForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setError(null);
-  };
+  const { state, dispatch, current, set } = useFormModel(reducePassword, initialPassword);
+  const { form } = state;
+  const setForm = (patch: Partial<typeof form>) => dispatch({ type: 'set', patch });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!security || busy) return;
-    const failed = changePasswordError(form, security.verifyList);
-    setError(failed);
-    if (failed) return;
-    setBusy(true);
-    const r = await updatePassword(form.password, form.newPassword, {
-      emailCode: form.code,
-      phoneCode: form.phoneCode,
-      googleCode,
-    });
-    if (!isSuccess(r.code)) {
-      setBusy(false);
-      return;
-    }
+    const plan = planChange(current(), security?.verifyList ?? null);
+    set(plan.state);
+    if (!plan.send) return;
+    const { oldPassword, newPassword, emailCode, phoneCode, googleCode } = plan.send;
+    const r = await updatePassword(oldPassword, newPassword, { emailCode, phoneCode, googleCode });
+    if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
     showToast('success', t('account.security.password.success'));
     setTimeout(() => {
       void logout().finally(() => {
@@ -64,63 +46,77 @@ export function ChangePasswordPage() {
     }, LOGOUT_AFTER_MS);
   };
 
-  const errorOf = (...keys: RuleKey[]) => (error && keys.includes(error) ? error : null);
   return (
     <AccountLayout>
       <form className="acc-panel acc-form" onSubmit={(e) => void submit(e)} noValidate data-testid="change-password">
         <h1 className="acc-title">{t('account.security.password.title')}</h1>
-        <Field label={t('account.security.password.old')} error={errorOf('oldPasswordRequired')}>
+        <Field label={t('account.security.password.old')} error={errorAmong(state, 'oldPasswordRequired')}>
           <PasswordInput
             name="oldPassword"
             autoComplete="current-password"
             value={form.password}
-            onChange={(password) => set({ password })}
+            onChange={(password) => setForm({ password })}
           />
         </Field>
-        <Field label={t('account.newPassword')} error={errorOf('newPasswordRequired', 'newPasswordRule')}>
-          <PasswordInput name="newPassword" value={form.newPassword} onChange={(newPassword) => set({ newPassword })} />
+        <Field label={t('account.newPassword')} error={errorAmong(state, 'newPasswordRequired', 'newPasswordRule')}>
+          <PasswordInput
+            name="newPassword"
+            value={form.newPassword}
+            onChange={(newPassword) => setForm({ newPassword })}
+          />
         </Field>
         <PasswordChecklist password={form.newPassword} />
-        <Field label={t('account.confirmPassword')} error={errorOf('confirmMismatch')}>
+        <Field label={t('account.confirmPassword')} error={errorAmong(state, 'confirmMismatch')}>
           <PasswordInput
             name="reNewPassword"
             value={form.reNewPassword}
-            onChange={(reNewPassword) => set({ reNewPassword })}
+            onChange={(reNewPassword) => setForm({ reNewPassword })}
           />
         </Field>
         {security ? (
           <FactorCodeFields
             security={security}
             type="UPDATE_PASSWORD"
-            codes={{ emailCode: form.code, phoneCode: form.phoneCode, googleCode }}
-            onChange={(c) => {
-              set({ code: c.emailCode ?? '', phoneCode: c.phoneCode ?? '' });
-              setGoogleCode(c.googleCode ?? '');
-            }}
+            codes={{ emailCode: form.code, phoneCode: form.phoneCode, googleCode: state.googleCode }}
+            onChange={(c) =>
+              dispatch({
+                type: 'codes',
+                emailCode: c.emailCode ?? '',
+                phoneCode: c.phoneCode ?? '',
+                googleCode: c.googleCode ?? '',
+              })
+            }
           />
         ) : null}
-        {errorOf('emailCodeRequired', 'phoneCodeRequired') ? (
-          <span className="acc-error" role="alert">
-            {t(`account.rules.${error as 'emailCodeRequired'}`)}
-          </span>
-        ) : null}
+        <RuleLine rule={errorAmong(state, 'emailCodeRequired', 'phoneCodeRequired')} />
         <label className="acc-check">
-          <input type="checkbox" name="agree" checked={form.agree} onChange={(e) => set({ agree: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="agree"
+            checked={form.agree}
+            onChange={(e) => setForm({ agree: e.target.checked })}
+          />
           <span>{t('account.security.password.agree')}</span>
         </label>
-        {errorOf('agreeRequired') ? (
-          <span className="acc-error" role="alert">
-            {t('account.rules.agreeRequired')}
-          </span>
-        ) : null}
+        <RuleLine rule={errorAmong(state, 'agreeRequired')} />
         <button
           type="submit"
-          className={changePasswordReady(form) ? 'btn btn-primary acc-submit' : 'btn btn-primary acc-submit inactive'}
-          disabled={busy}
+          className={isReady(state) ? 'btn btn-primary acc-submit' : 'btn btn-primary acc-submit inactive'}
+          disabled={state.busy}
         >
           {t('account.submit')}
         </button>
       </form>
     </AccountLayout>
   );
+}
+
+/** A rule that failed, said under the part of the form it is about. */
+function RuleLine({ rule }: { rule: RuleKey | null }) {
+  const { t } = useTranslation();
+  return rule ? (
+    <span className="acc-error" role="alert">
+      {t(`account.rules.${rule}`)}
+    </span>
+  ) : null;
 }

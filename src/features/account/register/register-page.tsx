@@ -1,36 +1,29 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { AccountFields, useAccountValue } from '../form/account-form.tsx';
-import { useSendFlow } from '../form/send-flow.tsx';
-import type { RuleKey } from '../validation.ts';
+import { storedAreaCode } from '../countries.ts';
+import { AccountFields } from '../form/account-form.tsx';
+import { initialAccount } from '../form/account-model.ts';
+import { useSendForm } from '../form/send-flow.tsx';
 import '../account.css';
 
 /** /register (spec shell §2): phone or e-mail, referral from ?promotionCode=, prefill from the home box's query. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const query = new URLSearchParams(useSearch());
-  const [value, update] = useAccountValue(query.get('number') ?? query.get('phone') ?? query.get('email'));
-  const [referral, setReferral] = useState(query.get('promotionCode') ?? '');
-  const [error, setError] = useState<RuleKey | null>(null);
-  const flow = useSendFlow('register');
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(flow.submit(value, referral));
-  };
+  const { state, dispatch, submit, captcha } = useSendForm('register', () => ({
+    account: initialAccount(query.get('number') ?? query.get('phone') ?? query.get('email'), storedAreaCode()),
+    referral: query.get('promotionCode') ?? '',
+    error: null,
+  }));
 
   return (
     <div className="acc-page">
       <form className="acc-card" onSubmit={submit} noValidate data-testid="register-form">
         <h1 className="acc-title">{t('account.register.title')}</h1>
         <AccountFields
-          value={value}
-          onChange={(v) => {
-            update(v);
-            setError(null);
-          }}
-          error={error}
+          value={state.account}
+          onChange={(patch) => dispatch({ type: 'account', patch })}
+          error={state.error}
         />
         <div className="acc-field">
           <span className="acc-label">{t('account.referral')}</span>
@@ -38,8 +31,8 @@ export function RegisterPage() {
             className="acc-input"
             name="promotionCode"
             maxLength={16}
-            value={referral}
-            onChange={(e) => setReferral(e.target.value.trim())}
+            value={state.referral}
+            onChange={(e) => dispatch({ type: 'referral', value: e.target.value })}
           />
         </div>
         <button type="submit" className="btn btn-primary acc-submit">
@@ -50,7 +43,7 @@ export function RegisterPage() {
           {t('account.register.hasAccount')} <Link href="/login">{t('account.register.loginNow')}</Link>
         </p>
       </form>
-      {flow.captcha}
+      {captcha}
     </div>
   );
 }

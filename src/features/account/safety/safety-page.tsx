@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { type LoginDevice, loadDevices, revokeDevice } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 import { useSecurity } from '../security/use-security.ts';

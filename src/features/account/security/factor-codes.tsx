@@ -46,14 +46,3 @@ export function FactorCodeFields(props: {
     </>
   );
 }
-
-/** The first missing factor code, as a rule key. */
-export function missingFactor(
-  security: SecuritySetting,
-  codes: FactorCodes,
-): 'emailCodeRequired' | 'phoneCodeRequired' | 'googleCodeRequired' | null {
-  if (security.verifyList.includes('email') && !codes.emailCode) return 'emailCodeRequired';
-  if (security.verifyList.includes('phone') && !codes.phoneCode) return 'phoneCodeRequired';
-  if (security.googleStatus === 1 && !codes.googleCode) return 'googleCodeRequired';
-  return null;
-}

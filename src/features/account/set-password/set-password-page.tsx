@@ -5,10 +5,11 @@ import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
 import type { ShellUser } from '../../../app/shell-state.tsx';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { register, resetPassword } from '../api.ts';
 import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';
 import { type PasswordTicket, purposeOfFromType, takePasswordTicket } from '../registration-cache.ts';
-import { newPasswordError, type RuleKey } from '../validation.ts';
+import { initialSetPassword, planSetPassword, reduceSetPassword } from './set-password-model.ts';
 import '../account.css';
 
 let held: PasswordTicket | null = null;
@@ -26,10 +27,8 @@ export function SetPasswordPage() {
     if (read) held = read;
     return read ?? held;
   });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<RuleKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, current, set } = useFormModel(reduceSetPassword, initialSetPassword);
+  const { error } = state;
 
   useEffect(() => {
     if (!ticket || ticket.purpose !== purpose) navigate('/', { replace: true });
@@ -38,16 +37,13 @@ export function SetPasswordPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const failed = newPasswordError(password, confirm);
-    setError(failed);
-    if (failed || busy) return;
-    setBusy(true);
+    const plan = planSetPassword(current());
+    set(plan.state);
+    const password = plan.send;
+    if (password === null) return;
     if (purpose === 'register') {
       const r = await register(ticket, ticket.ticket, password, ticket.code);
-      if (!isSuccess(r.code)) {
-        setBusy(false);
-        return;
-      }
+      if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
       held = null;
       const user = await checkLoginAndLoadUser<ShellUser>();
       if (user) setUser(user);
@@ -55,8 +51,7 @@ export function SetPasswordPage() {
       return;
     }
     const r = await resetPassword(ticket, ticket.ticket, password);
-    setBusy(false);
-    if (!isSuccess(r.code)) return;
+    if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
     held = null;
     navigate('/resetPwdSuccess', { replace: true });
   };
@@ -69,13 +64,21 @@ export function SetPasswordPage() {
         </h1>
         <p className="acc-muted">{ticket.tel || ticket.mail}</p>
         <Field label={t('account.newPassword')} error={error === 'confirmMismatch' ? null : error}>
-          <PasswordInput name="newPassword" value={password} onChange={setPassword} />
+          <PasswordInput
+            name="newPassword"
+            value={state.password}
+            onChange={(value) => dispatch({ type: 'password', value })}
+          />
         </Field>
-        <PasswordChecklist password={password} />
+        <PasswordChecklist password={state.password} />
         <Field label={t('account.confirmPassword')} error={error === 'confirmMismatch' ? error : null}>
-          <PasswordInput name="confirmPassword" value={confirm} onChange={setConfirm} />
+          <PasswordInput
+            name="confirmPassword"
+            value={state.confirm}
+            onChange={(value) => dispatch({ type: 'confirm', value })}
+          />
         </Field>
-        <button type="submit" className="btn btn-primary acc-submit" disabled={busy}>
+        <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy}>
           {t('account.submit')}
         </button>
       </form>

@@ -1,42 +1,34 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { type FactorCodes, setTransactionPassword } from '../api.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { setTransactionPassword } from '../api.ts';
 import { Field } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';
-import { FactorCodeFields, missingFactor } from '../security/factor-codes.tsx';
+import { FactorCodeFields } from '../security/factor-codes.tsx';
 import { useSecurity } from '../security/use-security.ts';
-import type { RuleKey } from '../validation.ts';
+import { initialTransaction, planTransaction, reduceTransaction } from './transaction-model.ts';
 
 /** /transaction: the six-digit transaction password, confirmed with the bound channels' codes. */
 export function TransactionPasswordPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { security } = useSecurity();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [codes, setCodes] = useState<FactorCodes>({});
-  const [error, setError] = useState<'rule' | RuleKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, current, set } = useFormModel(reduceTransaction, initialTransaction);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!security || busy) return;
-    if (!/^\d{6}$/.test(password)) return setError('rule');
-    if (confirm !== password) return setError('confirmMismatch');
-    const missing = missingFactor(security, codes);
-    if (missing) return setError(missing);
-    setError(null);
-    setBusy(true);
-    const r = await setTransactionPassword(password, codes);
-    setBusy(false);
-    if (!isSuccess(r.code)) return;
+    const plan = planTransaction(current(), security);
+    set(plan.state);
+    if (!plan.send) return;
+    const r = await setTransactionPassword(plan.send.password, plan.send.codes);
+    if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
     showToast('success', t('account.security.saved'));
     navigate('/safety');
   };
-  const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
+  const { error } = state;
   return (
     <AccountLayout>
       <form className="acc-panel acc-form" onSubmit={(e) => void submit(e)} noValidate data-testid="trade-password">
@@ -48,8 +40,8 @@ export function TransactionPasswordPage() {
             name="tradePassword"
             inputMode="numeric"
             autoComplete="off"
-            value={password}
-            onChange={(e) => setPassword(digits(e.target.value))}
+            value={state.password}
+            onChange={(e) => dispatch({ type: 'password', value: e.target.value })}
           />
         </Field>
         <Field label={t('account.confirmPassword')} error={error === 'confirmMismatch' ? error : null}>
@@ -59,8 +51,8 @@ export function TransactionPasswordPage() {
             name="tradePasswordConfirm"
             inputMode="numeric"
             autoComplete="off"
-            value={confirm}
-            onChange={(e) => setConfirm(digits(e.target.value))}
+            value={state.confirm}
+            onChange={(e) => dispatch({ type: 'confirm', value: e.target.value })}
           />
         </Field>
         {error === 'rule' ? (
@@ -69,14 +61,19 @@ export function TransactionPasswordPage() {
           </span>
         ) : null}
         {security ? (
-          <FactorCodeFields security={security} type="TRADE_PASSWORD" codes={codes} onChange={setCodes} />
+          <FactorCodeFields
+            security={security}
+            type="TRADE_PASSWORD"
+            codes={state.codes}
+            onChange={(codes) => dispatch({ type: 'codes', codes })}
+          />
         ) : null}
         {error && error !== 'rule' && error !== 'confirmMismatch' ? (
           <span className="acc-error" role="alert">
             {t(`account.rules.${error}`)}
           </span>
         ) : null}
-        <button type="submit" className="btn btn-primary acc-submit" disabled={busy || !security}>
+        <button type="submit" className="btn btn-primary acc-submit" disabled={state.busy || !security}>
           {t('account.submit')}
         </button>
       </form>

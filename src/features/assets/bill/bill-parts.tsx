@@ -2,8 +2,10 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type ApiResult, isSuccess, type Params } from '../../../api/request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import type { Page } from '../common/api.ts';
+import { type BillQuery, type BillQueryAction, billParams, initialBillQuery, reduceBillQuery } from './filter-model.ts';
 import { amountTone, pageCount, recordLink, signedAmount } from './model.ts';
 
 export type BillsState<T> =
@@ -40,6 +42,73 @@ export function useBills<T>(
     return () => controller.abort();
   }, [key, run, load]);
   return { state, reload: () => setRun((n) => n + 1) };
+}
+
+/** A bill tab's filters and page (filter-model.ts) and the page of bills they ask for. */
+export function useBillList<T>(
+  load: (params: Params, signal: AbortSignal) => Promise<ApiResult<Page<T>>>,
+  withWallet: boolean,
+) {
+  const { state: query, dispatch } = useFormModel(reduceBillQuery, initialBillQuery);
+  const params = billParams(query, withWallet);
+  const { state, reload } = useBills<T>(load, params);
+  const records = state.status === 'done' ? state.page.records : [];
+  return { query, dispatch, invalid: params === null, state, reload, records };
+}
+
+/**
+ * A bill tab: its type select, the coin select, its own selects, the day range and reset; then the table with its
+ * head and rows, and the footer (states and pager).
+ */
+export function BillTab<T>(props: {
+  list: 'spot' | 'member';
+  bills: {
+    query: BillQuery;
+    dispatch: (action: BillQueryAction) => void;
+    invalid: boolean;
+    state: BillsState<T>;
+    reload: () => void;
+  };
+  coins: readonly string[];
+  typeSelect: ReactNode;
+  moreFilters?: ReactNode;
+  head: ReactNode;
+  rows: ReactNode;
+}) {
+  const { query, dispatch, invalid, state, reload } = props.bills;
+  const { filters } = query;
+  return (
+    <div data-testid={`${props.list}-bills`}>
+      <div className="pty-filters">
+        {props.typeSelect}
+        <CoinFilter
+          coins={props.coins}
+          value={filters.coin}
+          onChange={(coin) => dispatch({ type: 'filter', patch: { coin } })}
+        />
+        {props.moreFilters}
+        <RangeAndReset
+          from={filters.from}
+          to={filters.to}
+          invalid={invalid}
+          onChange={(patch) => dispatch({ type: 'filter', patch })}
+          onReset={() => dispatch({ type: 'reset' })}
+        />
+      </div>
+      <table className="pty-table" data-testid="bill-table" data-list={props.list}>
+        <thead>
+          <tr>{props.head}</tr>
+        </thead>
+        <tbody>{props.rows}</tbody>
+      </table>
+      <BillsFooter
+        state={state}
+        pageNo={query.pageNo}
+        onPage={(pageNo) => dispatch({ type: 'page', pageNo })}
+        reload={reload}
+      />
+    </div>
+  );
 }
 
 /** The date range fields of a bill filter (yyyy-mm-dd) and the button that clears every filter. */

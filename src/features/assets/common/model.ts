@@ -1,4 +1,4 @@
-import { compare, isDecimal, sub, toUnits } from '../../../../common/decimal.ts';
+import { compare, isDecimal, sub } from '../../../../common/decimal.ts';
 import type { CoinInfo, MemoType, NetworkInfo, WithdrawForm, WithdrawInfo } from './api.ts';
 
 /** spec shell §9: records page by 10. */
@@ -47,11 +47,9 @@ export function memoValid(network: NetworkInfo, memo: string): boolean {
 export function validAmount(text: string, decimals: number): string | null {
   const value = text.trim().replace(/\.$/, '');
   if (!isDecimal(value) || value.startsWith('-')) return null;
-  try {
-    return toUnits(value, decimals) > 0n ? value : null;
-  } catch {
-    return null;
-  }
+  // As written: '1.50' has 2 decimals even where the coin has 1.
+  const written = value.split('.')[1]?.length ?? 0;
+  return written <= decimals && compare(value, '0') > 0 ? value : null;
 }
 
 /** What arrives on chain: the amount less the network fee, or null while the amount does not cover the fee. */

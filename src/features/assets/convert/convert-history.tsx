@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { ListState } from '../transfer/list-state.tsx';
 import { loadConverts } from './api.ts';
 

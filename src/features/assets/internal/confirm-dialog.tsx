@@ -1,5 +1,5 @@
-import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import type { CheckAnswer, Recipient } from './api.ts';
 
 /** The last look before an internal transfer leaves: who gets it, how much, the fee and what arrives. */
@@ -11,67 +11,49 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { answer, recipient, onCancel } = props;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onCancel]);
   const named = recipient.type === 'mobile' ? `+${recipient.areaCode ?? ''} ${recipient.value}` : recipient.value;
   return (
-    <div className="mv-dialog-backdrop">
-      <div
-        className="mv-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="internal-confirm"
-      >
-        <h2 className="mv-subtitle" id={titleId}>
-          {t('moves.internal.confirmTitle')}
-        </h2>
-        <dl className="mv-summary">
-          <div>
-            <dt>{t('moves.internal.recipient')}</dt>
-            <dd>
-              {named} · {answer.recipient.name}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('moves.amount')}</dt>
-            <dd>
-              {answer.amount} {answer.coin}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('moves.internal.fee')}</dt>
-            <dd>{answer.fee === '0' ? t('moves.internal.free') : `${answer.fee} ${answer.coin}`}</dd>
-          </div>
-          <div>
-            <dt>{t('moves.internal.arrive')}</dt>
-            <dd>
-              {answer.arrivedAmount} {answer.coin}
-            </dd>
-          </div>
-        </dl>
-        <div className="mv-actions">
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={props.busy}>
-            {t('moves.internal.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={props.onConfirm}
-            disabled={props.busy}
-            data-testid="internal-confirm-button"
-          >
-            {props.busy ? t('moves.working') : t('moves.internal.confirm')}
-          </button>
+    <Dialog className="mv-dialog" onClose={onCancel} dismissOnOutside={false} testId="internal-confirm">
+      <DialogTitle className="mv-subtitle">{t('moves.internal.confirmTitle')}</DialogTitle>
+      <dl className="mv-summary">
+        <div>
+          <dt>{t('moves.internal.recipient')}</dt>
+          <dd>
+            {named} · {answer.recipient.name}
+          </dd>
         </div>
+        <div>
+          <dt>{t('moves.amount')}</dt>
+          <dd>
+            {answer.amount} {answer.coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('moves.internal.fee')}</dt>
+          <dd>{answer.fee === '0' ? t('moves.internal.free') : `${answer.fee} ${answer.coin}`}</dd>
+        </div>
+        <div>
+          <dt>{t('moves.internal.arrive')}</dt>
+          <dd>
+            {answer.arrivedAmount} {answer.coin}
+          </dd>
+        </div>
+      </dl>
+      <div className="mv-actions">
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={props.busy}>
+          {t('moves.internal.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={props.onConfirm}
+          disabled={props.busy}
+          data-testid="internal-confirm-button"
+        >
+          {props.busy ? t('moves.working') : t('moves.internal.confirm')}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

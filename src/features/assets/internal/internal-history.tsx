@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { ListState } from '../transfer/list-state.tsx';
-import { Pager } from '../transfer/pager.tsx';
+import { MovesTable } from '../transfer/moves-table.tsx';
 import { loadInternalTransfers } from './api.ts';
 
 type Direction = '' | 'out' | 'in';
@@ -46,41 +46,29 @@ export function InternalHistory({ version }: { version: number }) {
       </div>
       <ListState state={state} reload={reload} empty={t('moves.internal.history.empty')} />
       {state.status === 'done' && state.data.records.length > 0 ? (
-        <>
-          <div className="mv-table-wrap">
-            <table className="mv-table" data-testid="internal-history">
-              <thead>
-                <tr>
-                  <th>{t('moves.history.time')}</th>
-                  <th>{t('moves.internal.history.direction')}</th>
-                  <th>{t('moves.history.coin')}</th>
-                  <th className="mv-right">{t('moves.history.amount')}</th>
-                  <th className="mv-right">{t('moves.internal.fee')}</th>
-                  <th className="mv-right">{t('moves.internal.history.arrived')}</th>
-                  <th>{t('moves.internal.history.counterparty')}</th>
-                  <th>{t('moves.history.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.records.map((r) => (
-                  <tr key={r.id}>
-                    <td className="mv-num">{formatDateTime(r.createTime, true)}</td>
-                    <td className={r.direction === 'in' ? 'mv-in' : 'mv-out'}>
-                      {t(`moves.internal.history.${r.direction}`)}
-                    </td>
-                    <td>{r.coin}</td>
-                    <td className="mv-num mv-right">{r.amount}</td>
-                    <td className="mv-num mv-right">{r.fee}</td>
-                    <td className="mv-num mv-right">{r.arrivedAmount}</td>
-                    <td>{r.counterparty}</td>
-                    <td className="mv-ok">{t('moves.history.done')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager pageNo={pageNo} total={state.data.total} pageSize={state.data.pageSize} onPage={setPageNo} />
-        </>
+        <MovesTable
+          testId="internal-history"
+          page={state.data}
+          pageNo={pageNo}
+          onPage={setPageNo}
+          columns={[
+            { head: t('moves.history.time'), className: 'mv-num', cell: (r) => formatDateTime(r.createTime, true) },
+            {
+              head: t('moves.internal.history.direction'),
+              cell: (r) => (
+                <span className={r.direction === 'in' ? 'mv-in' : 'mv-out'}>
+                  {t(`moves.internal.history.${r.direction}`)}
+                </span>
+              ),
+            },
+            { head: t('moves.history.coin'), cell: (r) => r.coin },
+            { head: t('moves.history.amount'), className: 'mv-num mv-right', cell: (r) => r.amount },
+            { head: t('moves.internal.fee'), className: 'mv-num mv-right', cell: (r) => r.fee },
+            { head: t('moves.internal.history.arrived'), className: 'mv-num mv-right', cell: (r) => r.arrivedAmount },
+            { head: t('moves.internal.history.counterparty'), cell: (r) => r.counterparty },
+            { head: t('moves.history.status'), className: 'mv-ok', cell: () => t('moves.history.done') },
+          ]}
+        />
       ) : null}
     </section>
   );

@@ -3,13 +3,8 @@ import { storeAreaCode, useCountries } from '../../account/countries.ts';
 import { EmailInput, PhoneInput } from '../../account/form/fields.tsx';
 import { cleanEmail, cleanPhone } from '../../account/validation.ts';
 import type { BookEntry, Recipient } from './api.ts';
+import type { Lookup } from './internal-model.ts';
 import { entryLabel, entryRecipient, RECIPIENT_TYPES } from './logic.ts';
-
-export type Lookup =
-  | { status: 'idle' }
-  | { status: 'busy' }
-  | { status: 'found'; name: string; self: boolean }
-  | { status: 'none' };
 
 const TYPE_LABEL = { uid: 'byUid', email: 'byEmail', mobile: 'byPhone' } as const;
 

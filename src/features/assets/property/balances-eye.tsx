@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { balancesShown, setBalancesShown, usePreferencesVersion } from '../../../app/preferences.ts';
+import { setBalancesShown, useBalancesShown } from '../../../app/preferences.ts';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
 
-/**
- * Whether balances are shown: the stored show-eye flag of spec shell §4, the one the header's assets dropdown reads,
- * so hiding here hides there and back. Re-renders when it changes anywhere.
- */
-export function useBalancesShown(): boolean {
-  usePreferencesVersion();
-  return balancesShown();
-}
-
-/** The eye that hides and shows balances. */
+/** The eye that hides and shows balances (the flag the header's assets dropdown reads too). */
 export function BalancesEye() {
   const { t } = useTranslation();
   const shown = useBalancesShown();

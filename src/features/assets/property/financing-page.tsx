@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { type FinancialAsset, loadFinancial } from './api.ts';
-import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
+import { BalancesEye } from './balances-eye.tsx';
 import { FINANCING_KINDS, type FinancingKind, masked, usdtInCurrency } from './model.ts';
 import { PropertyLayout } from './property-layout.tsx';
 

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loadBalances } from '../../../api/shell.ts';
+import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import type { AssetParts } from '../../../format/currency.ts';
 import { formatCurrency } from '../../../format/currency.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { QuickExchangePanel } from '../convert/quick-exchange-panel.tsx';
-import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
+import { BalancesEye } from './balances-eye.tsx';
 import { masked, type OverviewWallet, overviewOf } from './model.ts';
 import { PropertyLayout } from './property-layout.tsx';
 
@@ -162,28 +164,14 @@ export function PropertyOverview() {
  */
 function ConvertDialog(props: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const { onClose, onDone } = props;
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
   const close = () => {
     onClose();
     onDone();
   };
   return (
-    <dialog
-      ref={dialog}
-      className="pty-dialog"
-      aria-label={t('property.actions.convert')}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-    >
+    <Dialog className="pty-dialog" label={t('property.actions.convert')} onClose={close} dismissOnOutside={false}>
       <QuickExchangePanel onClose={close} />
-    </dialog>
+    </Dialog>
   );
 }

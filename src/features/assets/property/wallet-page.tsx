@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ApiCode } from '../../../../common/api.ts';
 import { isSuccess } from '../../../api/request.ts';
+import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { formatCurrency } from '../../../format/currency.ts';
+import { useVirtualRows } from '../../../ui/virtual-rows.ts';
 import { NotFound } from '../../shell/not-found.tsx';
-import { loadWallet, type WalletType, type WalletView } from './api.ts';
-import { BalancesEye, useBalancesShown } from './balances-eye.tsx';
+import { loadWallet, type WalletRow, type WalletType, type WalletView } from './api.ts';
+import { BalancesEye } from './balances-eye.tsx';
 import {
   DEFAULT_SORT,
   masked,
@@ -146,70 +148,104 @@ export function WalletPage({ wallet }: { wallet: WalletType }) {
         {load.status === 'loading' && <p className="pty-state muted">{t('common.loading')}</p>}
 
         {view && (
-          <table className="pty-table" data-testid="wallet-table">
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c.key}
-                    className={c.key === 'coin' ? '' : 'num'}
-                    aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-                  >
-                    <button type="button" className="pty-sort" onClick={() => setSort((s) => nextSort(s, c.key))}>
-                      {t(`property.${c.label}`)}
-                      <span aria-hidden="true">{sort.key === c.key ? (sort.desc ? ' ↓' : ' ↑') : ''}</span>
-                    </button>
-                  </th>
-                ))}
-                <th className="num">{t('property.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const actions = rowActions(wallet, r);
-                return (
-                  <tr key={r.unit} data-coin={r.unit}>
-                    <td>
-                      <span className="pty-coin">
-                        <img src={r.coin.logoUrl} alt="" width={22} height={22} loading="lazy" />
-                        <span>
-                          <b>{r.unit}</b>
-                          <span className="muted small">{r.coin.name}</span>
-                        </span>
-                      </span>
-                    </td>
-                    <td className="num" data-col="total">
-                      {hide(r.total)}
-                    </td>
-                    <td className="num" data-col="available">
-                      {hide(r.balance)}
-                    </td>
-                    <td className="num" data-col="frozen">
-                      {hide(r.frozenBalance)}
-                    </td>
-                    <td className="num" data-col="value">
-                      {hide(formatCurrency(r.usdtValue, 'USDT'))}
-                    </td>
-                    <td className="num pty-row-actions">
-                      {actions.deposit && (
-                        <Link href={`/recharge?coin=${r.unit}`}>{t('property.actions.deposit')}</Link>
-                      )}
-                      {actions.withdraw && (
-                        <Link href={`/withdraw?coin=${r.unit}`}>{t('property.actions.withdraw')}</Link>
-                      )}
-                      {actions.transfer && (
-                        <Link href={`/transfer?coin=${r.unit}&from=${wallet}`}>{t('property.actions.transfer')}</Link>
-                      )}
-                      {actions.trade && <Link href={actions.trade}>{t('property.actions.trade')}</Link>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <WalletTable wallet={wallet} rows={rows} sort={sort} onSort={(key) => setSort((s) => nextSort(s, key))} />
         )}
         {view && rows.length === 0 && <p className="pty-state muted">{t('property.noCoins')}</p>}
       </div>
     </PropertyLayout>
+  );
+}
+
+/** Fixed height of a coin row (property.css); the table is virtualised, as a wallet holds every coin listed. */
+const ROW_HEIGHT = 56;
+const VIEWPORT = 560;
+
+/** The coins of a wallet: sortable headers that stay on top, and only the rows in view rendered. */
+function WalletTable(props: {
+  wallet: WalletType;
+  rows: readonly WalletRow[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+}) {
+  const { t } = useTranslation();
+  const { wallet, rows, sort } = props;
+  const shown = useBalancesShown();
+  const hide = (text: string) => masked(text, shown);
+  const view = useVirtualRows(rows.length, ROW_HEIGHT, VIEWPORT);
+  return (
+    <div className="pty-table-scroll" ref={view.scrollerRef}>
+      <table className="pty-table" data-testid="wallet-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th
+                key={c.key}
+                className={c.key === 'coin' ? '' : 'num'}
+                aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+              >
+                <button type="button" className="pty-sort" onClick={() => props.onSort(c.key)}>
+                  {t(`property.${c.label}`)}
+                  <span aria-hidden="true">{sort.key === c.key ? (sort.desc ? ' ↓' : ' ↑') : ''}</span>
+                </button>
+              </th>
+            ))}
+            <th className="num">{t('property.action')}</th>
+          </tr>
+        </thead>
+        <tbody ref={view.bodyRef}>
+          {view.before > 0 && <tr className="pty-spacer" style={{ height: view.before }} />}
+          {rows.slice(view.start, view.end).map((r) => (
+            <WalletRowView key={r.unit} wallet={wallet} row={r} hide={hide} />
+          ))}
+          {view.after > 0 && <tr className="pty-spacer" style={{ height: view.after }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function WalletRowView({
+  wallet,
+  row: r,
+  hide,
+}: {
+  wallet: WalletType;
+  row: WalletRow;
+  hide: (text: string) => string;
+}) {
+  const { t } = useTranslation();
+  const actions = rowActions(wallet, r);
+  return (
+    <tr data-coin={r.unit}>
+      <td>
+        <span className="pty-coin">
+          <img src={r.coin.logoUrl} alt="" width={22} height={22} loading="lazy" />
+          <span>
+            <b>{r.unit}</b>
+            <span className="muted small">{r.coin.name}</span>
+          </span>
+        </span>
+      </td>
+      <td className="num" data-col="total">
+        {hide(r.total)}
+      </td>
+      <td className="num" data-col="available">
+        {hide(r.balance)}
+      </td>
+      <td className="num" data-col="frozen">
+        {hide(r.frozenBalance)}
+      </td>
+      <td className="num" data-col="value">
+        {hide(formatCurrency(r.usdtValue, 'USDT'))}
+      </td>
+      <td className="num pty-row-actions">
+        {actions.deposit && <Link href={`/recharge?coin=${r.unit}`}>{t('property.actions.deposit')}</Link>}
+        {actions.withdraw && <Link href={`/withdraw?coin=${r.unit}`}>{t('property.actions.withdraw')}</Link>}
+        {actions.transfer && (
+          <Link href={`/transfer?coin=${r.unit}&from=${wallet}`}>{t('property.actions.transfer')}</Link>
+        )}
+        {actions.trade && <Link href={actions.trade}>{t('property.actions.trade')}</Link>}
+      </td>
+    </tr>
   );
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { sanitizeNumericInput } from '../../../format/numeric-input.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { QrCode } from '../../../ui/qr-code.tsx';
 import {
   type CoinInfo,
@@ -13,7 +13,8 @@ import {
   simulateDeposit,
 } from '../common/api.ts';
 import { CopyButton } from '../common/copy-button.tsx';
-import { arrivalMinutes, memoKind, validAmount } from '../common/model.ts';
+import { arrivalMinutes, memoKind } from '../common/model.ts';
+import { initialSimulate, planSimulate, reduceSimulate } from './simulate-model.ts';
 
 type AddressState = { status: 'loading' } | { status: 'error' } | { status: 'done'; address: DepositAddress };
 
@@ -119,20 +120,17 @@ export function DepositAddressPanel(props: {
 function SimulateDeposit(props: { coin: CoinInfo; network: NetworkInfo; address: DepositAddress; onDone: () => void }) {
   const { t } = useTranslation();
   const { coin, network } = props;
-  const [amount, setAmount] = useState(network.depositMin);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setAmount(network.depositMin), [network.depositMin]);
+  const { state, dispatch, current, set } = useFormModel(reduceSimulate, () => initialSimulate(network.depositMin));
+  useEffect(() => dispatch({ type: 'network', depositMin: network.depositMin }), [dispatch, network.depositMin]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    if (validAmount(amount, coin.decimals) === null) {
-      showToast('error', t('recharge.simulate.amountInvalid'));
-      return;
-    }
-    setBusy(true);
-    const r = await simulateDeposit(props.address.address, props.address.memo, amount);
-    setBusy(false);
+    const plan = planSimulate(current(), coin.decimals);
+    set(plan.state);
+    if (plan.invalid) showToast('error', t('recharge.simulate.amountInvalid'));
+    if (plan.send === null) return;
+    const r = await simulateDeposit(props.address.address, props.address.memo, plan.send);
+    dispatch({ type: 'done' });
     if (!isSuccess(r.code)) return;
     showToast('success', t('recharge.simulate.done'));
     props.onDone();
@@ -152,12 +150,12 @@ function SimulateDeposit(props: { coin: CoinInfo; network: NetworkInfo; address:
             name="simulateAmount"
             inputMode="decimal"
             aria-label={t('recharge.simulate.amount')}
-            value={amount}
-            onChange={(e) => setAmount(sanitizeNumericInput(e.target.value, { decimals: coin.decimals }))}
+            value={state.amount}
+            onChange={(e) => dispatch({ type: 'amount', text: e.target.value, decimals: coin.decimals })}
           />
           <span className="ast-suffix">{coin.unit}</span>
         </label>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={state.busy}>
           {t('recharge.simulate.submit')}
         </button>
       </div>

@@ -1,13 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSuccess } from '../../../api/request.ts';
-import { formatDateTime } from '../../../format/time.ts';
-import { DEPOSIT_STATUS, type DepositPage, type DepositRecord, loadDeposit } from '../common/api.ts';
-import { CopyButton } from '../common/copy-button.tsx';
-import { Dialog } from '../common/dialog.tsx';
-import { confirmationText, RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
-import { PagedStatus } from '../common/paged-status.tsx';
-import { Pager } from '../common/pager.tsx';
+import { formatDateTime } from '../../../format/intl.ts';
+import { DEPOSIT_STATUS, type DepositPage, loadDeposit } from '../common/api.ts';
+import { confirmationText, shortText } from '../common/model.ts';
+import { chainFacts, RecordDetail } from '../common/record-detail.tsx';
+import { RecordHistory, useRecordDetail } from '../common/record-history.tsx';
 import type { PagedState } from '../common/use-paged.ts';
 
 const statusKey = (status: number) => `recharge.depositStatus.${status as 0 | 1 | 2}` as const;
@@ -22,104 +19,77 @@ export function DepositHistory(props: {
   toolbar?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<DepositRecord | null>(null);
-  const open = async (record: DepositRecord) => {
-    setDetail(record);
-    // The table may be a refresh behind: the details are read fresh.
-    const r = await loadDeposit(record.id);
-    if (isSuccess(r.code) && r.data) setDetail(r.data);
-  };
-  const { state } = props;
+  const { detail, open, close } = useRecordDetail(loadDeposit);
 
   return (
-    <section className="ast-card" data-testid="deposit-history">
-      <div className="ast-card-head">
-        <h2 className="ast-subtitle">{t('recharge.history.title')}</h2>
-        {props.toolbar}
-      </div>
-      <PagedStatus state={state} onRetry={props.onRetry} empty={t('recharge.history.empty')} />
-      {state.status === 'done' && state.page.records.length > 0 ? (
-        <div className="ast-table-wrap">
-          <table className="ast-table">
-            <thead>
-              <tr>
-                <th>{t('recharge.history.time')}</th>
-                <th>{t('recharge.coin')}</th>
-                <th>{t('recharge.network')}</th>
-                <th className="num">{t('recharge.history.amount')}</th>
-                <th className="num">{t('recharge.confirmations')}</th>
-                <th>{t('recharge.history.status')}</th>
-                <th>{t('recharge.history.txHash')}</th>
-                <th aria-label={t('recharge.history.action')} />
-              </tr>
-            </thead>
-            <tbody>
-              {state.page.records.map((d) => (
-                <tr key={d.id} data-testid="deposit-row" data-status={d.status}>
-                  <td className="ast-muted">{formatDateTime(d.createTime)}</td>
-                  <td>{d.coin}</td>
-                  <td>{d.protocol}</td>
-                  <td className="num">{d.amount}</td>
-                  <td className="num">{confirmationText(d.confirmations, d.requiredConfirmations)}</td>
-                  <td>
-                    <span className={`ast-badge d${d.status}`}>{t(statusKey(d.status))}</span>
-                  </td>
-                  <td className="ast-mono" title={d.txHash}>
-                    {shortText(d.txHash)}
-                  </td>
-                  <td>
-                    <button type="button" className="ast-link" onClick={() => void open(d)}>
-                      {t('recharge.history.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {state.status === 'done' ? (
-        <Pager
-          pageNo={props.pageNo}
-          total={state.page.total}
-          pageSize={state.page.pageSize || RECORDS_PAGE_SIZE}
-          onPage={props.onPage}
+    <RecordHistory
+      testId="deposit-history"
+      title={t('recharge.history.title')}
+      toolbar={props.toolbar}
+      state={props.state}
+      empty={t('recharge.history.empty')}
+      onRetry={props.onRetry}
+      pageNo={props.pageNo}
+      onPage={props.onPage}
+      head={
+        <>
+          <th>{t('recharge.history.time')}</th>
+          <th>{t('recharge.coin')}</th>
+          <th>{t('recharge.network')}</th>
+          <th className="num">{t('recharge.history.amount')}</th>
+          <th className="num">{t('recharge.confirmations')}</th>
+          <th>{t('recharge.history.status')}</th>
+          <th>{t('recharge.history.txHash')}</th>
+          <th aria-label={t('recharge.history.action')} />
+        </>
+      }
+      rows={(records) =>
+        records.map((d) => (
+          <tr key={d.id} data-testid="deposit-row" data-status={d.status}>
+            <td className="ast-muted">{formatDateTime(d.createTime)}</td>
+            <td>{d.coin}</td>
+            <td>{d.protocol}</td>
+            <td className="num">{d.amount}</td>
+            <td className="num">{confirmationText(d.confirmations, d.requiredConfirmations)}</td>
+            <td>
+              <span className={`ast-badge d${d.status}`}>{t(statusKey(d.status))}</span>
+            </td>
+            <td className="ast-mono" title={d.txHash}>
+              {shortText(d.txHash)}
+            </td>
+            <td>
+              <button type="button" className="ast-link" onClick={() => void open(d)}>
+                {t('recharge.history.details')}
+              </button>
+            </td>
+          </tr>
+        ))
+      }
+    >
+      {detail ? (
+        <RecordDetail
+          title={t('recharge.history.detailTitle')}
+          testId="deposit-detail"
+          onClose={close}
+          facts={[
+            [
+              t('recharge.history.status'),
+              <span key="s" className={`ast-badge d${detail.status}`}>
+                {t(statusKey(detail.status))}
+              </span>,
+            ],
+            [t('recharge.history.amount'), `${detail.amount} ${detail.coin}`],
+            [t('recharge.network'), detail.protocol],
+            [t('recharge.confirmations'), confirmationText(detail.confirmations, detail.requiredConfirmations)],
+            ...chainFacts(t, detail),
+            [t('recharge.history.time'), formatDateTime(detail.createTime, true)],
+            [
+              t('recharge.history.confirmTime'),
+              detail.status === DEPOSIT_STATUS.confirmed ? formatDateTime(detail.confirmTime, true) : '--',
+            ],
+          ]}
         />
       ) : null}
-      {detail ? (
-        <Dialog title={t('recharge.history.detailTitle')} onClose={() => setDetail(null)} testId="deposit-detail">
-          <dl className="ast-facts ast-detail">
-            <dt>{t('recharge.history.status')}</dt>
-            <dd>
-              <span className={`ast-badge d${detail.status}`}>{t(statusKey(detail.status))}</span>
-            </dd>
-            <dt>{t('recharge.history.amount')}</dt>
-            <dd>
-              {detail.amount} {detail.coin}
-            </dd>
-            <dt>{t('recharge.network')}</dt>
-            <dd>{detail.protocol}</dd>
-            <dt>{t('recharge.confirmations')}</dt>
-            <dd>{confirmationText(detail.confirmations, detail.requiredConfirmations)}</dd>
-            <dt>{t('recharge.history.address')}</dt>
-            <dd className="ast-mono ast-break">{detail.address}</dd>
-            {detail.memo ? (
-              <>
-                <dt>{t('recharge.memo.either')}</dt>
-                <dd className="ast-mono">{detail.memo}</dd>
-              </>
-            ) : null}
-            <dt>{t('recharge.history.txHash')}</dt>
-            <dd className="ast-mono ast-break">
-              {detail.txHash} <CopyButton value={detail.txHash} />
-            </dd>
-            <dt>{t('recharge.history.time')}</dt>
-            <dd>{formatDateTime(detail.createTime, true)}</dd>
-            <dt>{t('recharge.history.confirmTime')}</dt>
-            <dd>{detail.status === DEPOSIT_STATUS.confirmed ? formatDateTime(detail.confirmTime, true) : '--'}</dd>
-          </dl>
-        </Dialog>
-      ) : null}
-    </section>
+    </RecordHistory>
   );
 }

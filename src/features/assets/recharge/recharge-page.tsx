@@ -4,9 +4,8 @@ import { useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { DEPOSIT_STATUS, type DepositPage, loadDeposits, loadWithdrawInfo } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
-import { CoinPicker } from '../common/coin-picker.tsx';
+import { CoinNetworkFields, CoinsStatus } from '../common/coin-network.tsx';
 import { historyKey, RECORDS_PAGE_SIZE } from '../common/model.ts';
-import { NetworkPicker } from '../common/network-picker.tsx';
 import { useCoins } from '../common/use-coins.ts';
 import { usePaged } from '../common/use-paged.ts';
 import { DepositAddressPanel } from './deposit-address.tsx';
@@ -55,41 +54,23 @@ export function RechargePage() {
 
   return (
     <AssetsFrame title={t('recharge.title')}>
-      {state.status === 'loading' ? <p className="ast-card ast-muted">{t('recharge.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <p className="ast-card ast-error" role="alert">
-          {t('recharge.loadFailed')}{' '}
-          <button type="button" className="ast-link" onClick={retry}>
-            {t('recharge.retry')}
-          </button>
-        </p>
-      ) : null}
-      {state.status === 'done' && !coin ? <p className="ast-card ast-muted">{t('recharge.noCoin')}</p> : null}
+      <CoinsStatus status={state.status} hasCoin={!!coin} retry={retry} />
       {coin && network ? (
         <div className="ast-grid">
           <section className="ast-card ast-form" aria-label={t('recharge.title')}>
-            <div className="ast-field">
-              <span className="ast-label">{t('recharge.coin')}</span>
-              <CoinPicker
-                coins={coins}
-                value={coin.unit}
-                onChange={(next) => {
-                  setUnit(next);
-                  setProtocol('');
-                  if (onlyCoin) setPageNo(1);
-                }}
-              />
-            </div>
-            <div className="ast-field">
-              <span className="ast-label">{t('recharge.network')}</span>
-              <NetworkPicker
-                networks={coin.networks}
-                value={network.protocol}
-                purpose="deposit"
-                onChange={setProtocol}
-              />
-              <p className="ast-muted ast-small">{t('recharge.networkTip')}</p>
-            </div>
+            <CoinNetworkFields
+              coins={coins}
+              coin={coin}
+              network={network}
+              purpose="deposit"
+              onCoin={(next) => {
+                setUnit(next);
+                setProtocol('');
+                if (onlyCoin) setPageNo(1);
+              }}
+              onNetwork={setProtocol}
+              networkTip={<p className="ast-muted ast-small">{t('recharge.networkTip')}</p>}
+            />
             <DepositAddressPanel coin={coin} network={network} simulator={simulator} onSimulated={history.reload} />
           </section>
           <aside className="ast-card ast-side">

@@ -1,6 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDismiss } from '../../../ui/use-dismiss.ts';
+import { Popover } from '../../../ui/popover.tsx';
+import { useVirtualRows } from '../../../ui/virtual-rows.ts';
+
+/** Fixed row height and list height (moves.css .mv-coin-list): the list is virtualised, as coins can grow. */
+const ROW_HEIGHT = 38;
+const VIEWPORT = 280;
 
 export interface PickerCoin {
   coin: string;
@@ -24,56 +29,65 @@ export function CoinPicker(props: {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const box = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const listId = useId();
   const labelId = useId();
-  useDismiss(open, box, () => setOpen(false));
   const current = props.coins.find((c) => c.coin === props.value);
   // spec shell §5 market search: whitespace removed, case-insensitive substring.
   const q = query.replace(/\s+/g, '').toLowerCase();
   const shown = q
     ? props.coins.filter((c) => c.coin.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))
     : props.coins;
+  const view = useVirtualRows(shown.length, ROW_HEIGHT, VIEWPORT);
   return (
-    <div className="mv-field" ref={box}>
+    <div className="mv-field">
       <span className="mv-label" id={labelId}>
         {props.label}
       </span>
-      <button
-        type="button"
-        className="mv-select mv-coin-button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-labelledby={labelId}
-        data-testid={props.testId}
-        onClick={() => setOpen((o) => !o)}
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="mv-popover"
+        label={props.label}
+        initialFocus={search}
+        trigger={
+          <button
+            type="button"
+            className="mv-select mv-coin-button"
+            aria-labelledby={labelId}
+            data-testid={props.testId}
+          >
+            {current ? (
+              <>
+                <img src={current.logoUrl} alt="" width={20} height={20} />
+                <span className="mv-coin-unit">{current.coin}</span>
+                <span className="mv-muted">{current.name}</span>
+              </>
+            ) : (
+              <span className="mv-muted">{props.value || t('moves.coin')}</span>
+            )}
+            <span className="mv-caret" aria-hidden="true" />
+          </button>
+        }
       >
-        {current ? (
-          <>
-            <img src={current.logoUrl} alt="" width={20} height={20} />
-            <span className="mv-coin-unit">{current.coin}</span>
-            <span className="mv-muted">{current.name}</span>
-          </>
-        ) : (
-          <span className="mv-muted">{props.value || t('moves.coin')}</span>
-        )}
-        <span className="mv-caret" aria-hidden="true" />
-      </button>
-      {open ? (
-        <div className="mv-popover">
-          <input
-            className="mv-input"
-            placeholder={t('moves.searchCoin')}
-            aria-label={t('moves.searchCoin')}
-            value={query}
-            // biome-ignore lint/a11y/noAutofocus: the list opened to be searched.
-            autoFocus
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <div className="mv-coin-list" role="listbox" id={listId} aria-labelledby={labelId}>
-            {shown.length === 0 ? <p className="mv-muted mv-pad">{t('moves.noCoins')}</p> : null}
-            {shown.map((c) => (
+        <input
+          ref={search}
+          className="mv-input"
+          placeholder={t('moves.searchCoin')}
+          aria-label={t('moves.searchCoin')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <div className="mv-coin-list" ref={view.scrollerRef}>
+          {shown.length === 0 ? <p className="mv-muted mv-pad">{t('moves.noCoins')}</p> : null}
+          <div
+            role="listbox"
+            id={listId}
+            aria-labelledby={labelId}
+            ref={view.bodyRef}
+            style={{ paddingTop: view.before, paddingBottom: view.after }}
+          >
+            {shown.slice(view.start, view.end).map((c) => (
               <button
                 key={c.coin}
                 type="button"
@@ -94,7 +108,7 @@ export function CoinPicker(props: {
             ))}
           </div>
         </div>
-      ) : null}
+      </Popover>
     </div>
   );
 }

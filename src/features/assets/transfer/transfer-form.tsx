@@ -1,12 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { newRequestId } from '../common/model.ts';
 import { AmountInput } from './amount-input.tsx';
 import { type TransferCoin, transferBetweenWallets, type Wallet } from './api.ts';
 import { CoinPicker } from './coin-picker.tsx';
-import { amountRule, pickWallets } from './logic.ts';
+import { amountProblem, coinOf, initialTransfer, planTransfer, reduceTransfer } from './transfer-model.ts';
 
 /**
  * The transfer form of /transfer (spec shell §7 "transfers"): from and to accounts with a swap button, the coin with
@@ -19,35 +20,22 @@ export function TransferForm(props: {
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const [sides, setSides] = useState({ from: props.initial.from, to: props.initial.to });
-  const [coin, setCoin] = useState(props.initial.coin);
-  const [amount, setAmount] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const current = props.coins.find((c) => c.coin === coin) ?? props.coins[0];
-  const available = current?.available[sides.from] ?? null;
-  const decimals = current?.decimals ?? 8;
-  const rule = amountRule(amount, decimals, available);
-  const error = checked && rule ? t(`moves.rules.${rule}`, { decimals }) : null;
+  const { coins } = props;
+  const { state, dispatch, current, set } = useFormModel(reduceTransfer, () => initialTransfer(props.initial));
+  const { coin: chosen, decimals, available } = coinOf(state, coins);
+  const rule = amountProblem(state, coins);
+  const error = state.checked && rule ? t(`moves.rules.${rule}`, { decimals }) : null;
 
-  const choose = (side: 'from' | 'to', wallet: Wallet) => setSides((s) => pickWallets(s, side, wallet));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setChecked(true);
-    if (rule || !current || busy) return;
-    setBusy(true);
-    const r = await transferBetweenWallets({
-      coin: current.coin,
-      amount,
-      from: sides.from,
-      to: sides.to,
-      requestId: newRequestId(),
-    });
-    setBusy(false);
-    if (!isSuccess(r.code) || !r.data) return;
+    const plan = planTransfer(current(), coins);
+    set(plan.state);
+    if (!plan.send) return;
+    const r = await transferBetweenWallets({ ...plan.send, requestId: newRequestId() });
+    const ok = isSuccess(r.code) && !!r.data;
+    dispatch({ type: 'done', ok });
+    if (!ok || !r.data) return;
     showToast('success', t('moves.success', { amount: r.data.amount, coin: r.data.coin }));
-    setAmount('');
-    setChecked(false);
     props.onDone();
   };
 
@@ -62,8 +50,8 @@ export function TransferForm(props: {
         className="mv-select"
         name={side}
         data-testid={`transfer-${side}`}
-        value={sides[side]}
-        onChange={(e) => choose(side, e.target.value as Wallet)}
+        value={state[side]}
+        onChange={(e) => dispatch({ type: 'wallet', side, wallet: e.target.value as Wallet })}
       >
         {props.wallets.map((w) => (
           <option key={w} value={w}>
@@ -72,7 +60,7 @@ export function TransferForm(props: {
         ))}
       </select>
       <span className="mv-hint" data-testid={`transfer-${side}-balance`}>
-        {current ? `${current.available[sides[side]] ?? '0'} ${current.coin}` : '--'}
+        {chosen ? `${chosen.available[state[side]] ?? '0'} ${chosen.coin}` : '--'}
       </span>
     </div>
   );
@@ -87,7 +75,7 @@ export function TransferForm(props: {
           aria-label={t('moves.swap')}
           title={t('moves.swap')}
           data-testid="transfer-swap"
-          onClick={() => setSides((s) => ({ from: s.to, to: s.from }))}
+          onClick={() => dispatch({ type: 'swap' })}
         >
           ⇄
         </button>
@@ -96,26 +84,22 @@ export function TransferForm(props: {
       <CoinPicker
         label={t('moves.coin')}
         testId="transfer-coin"
-        value={current?.coin ?? ''}
-        onChange={(c) => {
-          setCoin(c);
-          setAmount('');
-          setChecked(false);
-        }}
-        coins={props.coins.map((c) => ({ ...c, available: c.available[sides.from] }))}
+        value={chosen?.coin ?? ''}
+        onChange={(coin) => dispatch({ type: 'coin', coin })}
+        coins={coins.map((c) => ({ ...c, available: c.available[state.from] }))}
       />
       <AmountInput
         label={t('moves.amount')}
         name="amount"
-        value={amount}
-        onChange={setAmount}
-        coin={current?.coin ?? ''}
+        value={state.amount}
+        onChange={(amount) => dispatch({ type: 'amount', amount })}
+        coin={chosen?.coin ?? ''}
         decimals={decimals}
         available={available}
         error={error}
       />
-      <button type="submit" className="btn btn-primary mv-submit" disabled={busy} data-testid="transfer-submit">
-        {busy ? t('moves.working') : t('moves.submit')}
+      <button type="submit" className="btn btn-primary mv-submit" disabled={state.busy} data-testid="transfer-submit">
+        {state.busy ? t('moves.working') : t('moves.submit')}
       </button>
     </form>
   );

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { loadTransfers } from './api.ts';
 import { ListState } from './list-state.tsx';
-import { Pager } from './pager.tsx';
+import { MovesTable } from './moves-table.tsx';
 
 /** The user's wallet transfers, newest first, 10 a page (spec shell §9); `version` reloads after a new transfer. */
 export function TransferHistory({ version }: { version: number }) {
@@ -20,35 +20,20 @@ export function TransferHistory({ version }: { version: number }) {
       </h2>
       <ListState state={state} reload={reload} empty={t('moves.history.empty')} />
       {state.status === 'done' && state.data.records.length > 0 ? (
-        <>
-          <div className="mv-table-wrap">
-            <table className="mv-table" data-testid="transfer-history">
-              <thead>
-                <tr>
-                  <th>{t('moves.history.time')}</th>
-                  <th>{t('moves.history.coin')}</th>
-                  <th className="mv-right">{t('moves.history.amount')}</th>
-                  <th>{t('moves.history.from')}</th>
-                  <th>{t('moves.history.to')}</th>
-                  <th>{t('moves.history.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.records.map((r) => (
-                  <tr key={r.id}>
-                    <td className="mv-num">{formatDateTime(r.createTime, true)}</td>
-                    <td>{r.coin}</td>
-                    <td className="mv-num mv-right">{r.amount}</td>
-                    <td>{t(`moves.wallets.${r.from}`)}</td>
-                    <td>{t(`moves.wallets.${r.to}`)}</td>
-                    <td className="mv-ok">{t('moves.history.done')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager pageNo={pageNo} total={state.data.total} pageSize={state.data.pageSize} onPage={setPageNo} />
-        </>
+        <MovesTable
+          testId="transfer-history"
+          page={state.data}
+          pageNo={pageNo}
+          onPage={setPageNo}
+          columns={[
+            { head: t('moves.history.time'), className: 'mv-num', cell: (r) => formatDateTime(r.createTime, true) },
+            { head: t('moves.history.coin'), cell: (r) => r.coin },
+            { head: t('moves.history.amount'), className: 'mv-num mv-right', cell: (r) => r.amount },
+            { head: t('moves.history.from'), cell: (r) => t(`moves.wallets.${r.from}`) },
+            { head: t('moves.history.to'), cell: (r) => t(`moves.wallets.${r.to}`) },
+            { head: t('moves.history.status'), className: 'mv-ok', cell: () => t('moves.history.done') },
+          ]}
+        />
       ) : null}
     </section>
   );

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
-import { useDismiss } from '../../../ui/use-dismiss.ts';
+import { Popover } from '../../../ui/popover.tsx';
 import { type AddressEntry, type LatestAddress, loadBook, loadLatest, TRANSFER_TYPE } from '../common/api.ts';
 import { shortText } from '../common/model.ts';
 
@@ -22,9 +22,7 @@ export function AddressChoice(props: {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<AddressEntry[] | null>(null);
   const [recent, setRecent] = useState<LatestAddress[]>([]);
-  const box = useRef<HTMLDivElement>(null);
   const { coin, protocol } = props;
-  useDismiss(open, box, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -47,54 +45,54 @@ export function AddressChoice(props: {
   };
 
   return (
-    <div className="ast-picker ast-book-choice" ref={box}>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        aria-expanded={open}
-        data-testid="address-book-choice"
-        onClick={() => setOpen((o) => !o)}
+    <div className="ast-picker ast-book-choice">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="ast-popover ast-popover-end"
+        label={t('recharge.withdraw.fromBook')}
+        align="end"
+        trigger={
+          <button type="button" className="btn btn-ghost btn-sm" data-testid="address-book-choice">
+            {t('recharge.withdraw.fromBook')}
+          </button>
+        }
       >
-        {t('recharge.withdraw.fromBook')}
-      </button>
-      {open ? (
-        <div className="ast-popover ast-popover-end">
-          <p className="ast-label">{t('recharge.withdraw.saved')}</p>
-          {saved === null ? <p className="ast-muted ast-small">{t('recharge.loading')}</p> : null}
-          {saved?.length === 0 ? (
-            <p className="ast-muted ast-small">{t('recharge.withdraw.noSaved', { coin, network: protocol })}</p>
-          ) : null}
-          <ul className="ast-options">
-            {saved?.map((e) => (
-              <li key={e.id}>
-                <button type="button" onClick={() => pick(e.address, e.tag)} title={e.address}>
-                  <span className="ast-mono">{shortText(e.address, 10, 8)}</span>
-                  {e.tag ? <span className="ast-muted">· {e.tag}</span> : null}
-                  {e.remark ? <span className="ast-muted ast-remark">{e.remark}</span> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {recent.length > 0 ? (
-            <>
-              <p className="ast-label">{t('recharge.withdraw.recent')}</p>
-              <ul className="ast-options">
-                {recent.map((r) => (
-                  <li key={`${r.address}\u0000${r.tag}`}>
-                    <button type="button" onClick={() => pick(r.address, r.tag)} title={r.address}>
-                      <span className="ast-mono">{shortText(r.address, 10, 8)}</span>
-                      {r.tag ? <span className="ast-muted">· {r.tag}</span> : null}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <Link href="/withdraw/address" className="ast-link ast-small">
-            {t('recharge.withdraw.manageBook')}
-          </Link>
-        </div>
-      ) : null}
+        <p className="ast-label">{t('recharge.withdraw.saved')}</p>
+        {saved === null ? <p className="ast-muted ast-small">{t('recharge.loading')}</p> : null}
+        {saved?.length === 0 ? (
+          <p className="ast-muted ast-small">{t('recharge.withdraw.noSaved', { coin, network: protocol })}</p>
+        ) : null}
+        <ul className="ast-options">
+          {saved?.map((e) => (
+            <li key={e.id}>
+              <button type="button" onClick={() => pick(e.address, e.tag)} title={e.address}>
+                <span className="ast-mono">{shortText(e.address, 10, 8)}</span>
+                {e.tag ? <span className="ast-muted">· {e.tag}</span> : null}
+                {e.remark ? <span className="ast-muted ast-remark">{e.remark}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {recent.length > 0 ? (
+          <>
+            <p className="ast-label">{t('recharge.withdraw.recent')}</p>
+            <ul className="ast-options">
+              {recent.map((r) => (
+                <li key={`${r.address}\u0000${r.tag}`}>
+                  <button type="button" onClick={() => pick(r.address, r.tag)} title={r.address}>
+                    <span className="ast-mono">{shortText(r.address, 10, 8)}</span>
+                    {r.tag ? <span className="ast-muted">· {r.tag}</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <Link href="/withdraw/address" className="ast-link ast-small">
+          {t('recharge.withdraw.manageBook')}
+        </Link>
+      </Popover>
     </div>
   );
 }

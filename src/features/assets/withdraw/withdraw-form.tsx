@@ -1,56 +1,39 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { sanitizeNumericInput } from '../../../format/numeric-input.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
 import { CodeInput, SendCodeInput } from '../../account/security/send-code-input.tsx';
 import {
   type CoinInfo,
   createWithdrawal,
   type NetworkInfo,
   sendWithdrawCode,
-  type WithdrawForm,
   type WithdrawInfo,
 } from '../common/api.ts';
-import { memoKind, newRequestId, receiveAmount, type WithdrawProblem, withdrawProblem } from '../common/model.ts';
+import { memoKind, newRequestId, type WithdrawProblem } from '../common/model.ts';
 import { AddressChoice } from './address-choice.tsx';
+import {
+  emptyWithdraw,
+  FIELD_OF,
+  isLocked,
+  planWithdraw,
+  receiveOf,
+  reduceWithdraw,
+  type WithdrawAction,
+  type WithdrawContext,
+  type WithdrawState,
+} from './withdraw-model.ts';
 import '../../account/account.css';
 
-const emptyForm = (): WithdrawForm => ({
-  coin: '',
-  protocol: '',
-  address: '',
-  tag: '',
-  amount: '',
-  emailCode: '',
-  phoneCode: '',
-  googleCode: '',
-  requestId: newRequestId(),
-});
-
-/** Which field a problem belongs under. */
-const FIELD_OF: Record<WithdrawProblem, 'address' | 'tag' | 'amount' | 'codes' | 'form'> = {
-  locked: 'form',
-  addressRequired: 'address',
-  addressInvalid: 'address',
-  memoRequired: 'tag',
-  tagRequired: 'tag',
-  memoInvalid: 'tag',
-  tagInvalid: 'tag',
-  amountRequired: 'amount',
-  amountInvalid: 'amount',
-  belowMin: 'amount',
-  overAvailable: 'amount',
-  emailCodeRequired: 'codes',
-  phoneCodeRequired: 'codes',
-  googleCodeRequired: 'codes',
-};
+type Dispatch = (action: WithdrawAction) => void;
 
 /**
  * The on-chain withdrawal form (spec shell §7 "/uc/withdraw/create, code"; issue 9): address typed or picked from the
  * book, memo or tag where the network needs one, amount with "max", the fee, minimum, available and what arrives, the
- * codes of each channel of verifyList (send buttons, 60 s countdown) and the Google code when it is on.
+ * codes of each channel of verifyList (send buttons, 60 s countdown) and the Google code when it is on. The rules are
+ * withdraw-model.ts.
  */
 export function WithdrawFormPanel(props: {
   coin: CoinInfo;
@@ -60,53 +43,23 @@ export function WithdrawFormPanel(props: {
 }) {
   const { t } = useTranslation();
   const { coin, network, info } = props;
-  const [form, setForm] = useState<WithdrawForm>(emptyForm);
-  const [problem, setProblem] = useState<WithdrawProblem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const ctx: WithdrawContext = { coin, network, info };
+  const { state, dispatch, current, set } = useFormModel(reduceWithdraw, () => emptyWithdraw(newRequestId()));
 
-  // Another coin or network: the address and amount belonged to the old one.
   useEffect(() => {
-    setForm((f) => ({ ...f, coin: coin.unit, protocol: network.protocol, address: '', tag: '', amount: '' }));
-    setProblem(null);
-  }, [coin.unit, network.protocol]);
+    dispatch({ type: 'target', coin: coin.unit, protocol: network.protocol });
+  }, [coin.unit, network.protocol, dispatch]);
 
-  const set = (patch: Partial<WithdrawForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setProblem(null);
-  };
-
-  const kind = memoKind(network.memoType);
-  const memoLabel = t(`recharge.memo.${kind}`);
-  const memoWord = t(`recharge.memoInSentence.${kind}`);
-  const locked = info !== null && info.lockedUntil > Date.now();
-  const receive = receiveAmount(form.amount, network.withdrawFee, coin.decimals);
-  const problemText = (p: WithdrawProblem) =>
-    t(`recharge.withdraw.problems.${p}`, {
-      network: network.protocol,
-      min: network.withdrawMin,
-      coin: coin.unit,
-      label: memoWord,
-    });
-  const errorAt = (field: (typeof FIELD_OF)[WithdrawProblem]) =>
-    problem && FIELD_OF[problem] === field ? (
-      <span className="ast-error" role="alert" data-testid="withdraw-problem">
-        {problemText(problem)}
-      </span>
-    ) : null;
-
+  const locked = isLocked(info, Date.now());
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!info || busy) return;
-    const found = withdrawProblem(form, network, coin.decimals, info, Date.now());
-    setProblem(found);
-    if (found) return;
-    setBusy(true);
-    const r = await createWithdrawal({ ...form, coin: coin.unit, protocol: network.protocol });
-    setBusy(false);
-    if (!isSuccess(r.code)) return;
+    const plan = planWithdraw(current(), ctx, Date.now());
+    set(plan.state);
+    if (!plan.send) return;
+    const r = await createWithdrawal(plan.send);
+    if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
     showToast('success', t('recharge.withdraw.created'));
-    // A new submission gets a new key; the address stays for the next one.
-    setForm((f) => ({ ...f, amount: '', emailCode: '', phoneCode: '', googleCode: '', requestId: newRequestId() }));
+    dispatch({ type: 'created', requestId: newRequestId() });
     props.onCreated();
   };
 
@@ -117,6 +70,49 @@ export function WithdrawFormPanel(props: {
           {t('recharge.withdraw.locked', { time: formatDateTime(info.lockedUntil) })}
         </p>
       ) : null}
+      <AddressFields state={state} ctx={ctx} dispatch={dispatch} />
+      <AmountField state={state} ctx={ctx} dispatch={dispatch} />
+      <CodeFields state={state} info={info} dispatch={dispatch} />
+      <ProblemAt state={state} ctx={ctx} field="codes" />
+      <ProblemAt state={state} ctx={ctx} field="form" />
+      <p className="ast-muted ast-small">{t('recharge.withdraw.reviewTip')}</p>
+      <button type="submit" className="btn btn-primary ast-submit" disabled={state.busy || !info || locked}>
+        {state.busy ? t('recharge.withdraw.submitting') : t('recharge.withdraw.submit')}
+      </button>
+    </form>
+  );
+}
+
+interface PartProps {
+  state: WithdrawState;
+  ctx: WithdrawContext;
+  dispatch: Dispatch;
+}
+
+/** The problem of the last submit, under the field it belongs to. */
+function ProblemAt(props: { state: WithdrawState; ctx: WithdrawContext; field: (typeof FIELD_OF)[WithdrawProblem] }) {
+  const { t } = useTranslation();
+  const { problem } = props.state;
+  if (!problem || FIELD_OF[problem] !== props.field) return null;
+  const { network, coin } = props.ctx;
+  return (
+    <span className="ast-error" role="alert" data-testid="withdraw-problem">
+      {t(`recharge.withdraw.problems.${problem}`, {
+        network: network.protocol,
+        min: network.withdrawMin,
+        coin: coin.unit,
+        label: t(`recharge.memoInSentence.${memoKind(network.memoType)}`),
+      })}
+    </span>
+  );
+}
+
+function AddressFields({ state, ctx, dispatch }: PartProps) {
+  const { t } = useTranslation();
+  const { network, coin } = ctx;
+  const kind = memoKind(network.memoType);
+  return (
+    <>
       <div className="ast-field">
         <label className="ast-label" htmlFor="withdraw-address">
           {t('recharge.withdraw.address')}
@@ -130,21 +126,21 @@ export function WithdrawFormPanel(props: {
             spellCheck={false}
             maxLength={128}
             placeholder={t('recharge.withdraw.addressPlaceholder', { network: network.protocol })}
-            value={form.address}
-            onChange={(e) => set({ address: e.target.value.trim() })}
+            value={state.form.address}
+            onChange={(e) => dispatch({ type: 'address', value: e.target.value })}
           />
           <AddressChoice
             coin={coin.unit}
             protocol={network.protocol}
-            onPick={(address, tag) => set({ address, tag })}
+            onPick={(address, tag) => dispatch({ type: 'picked', address, tag })}
           />
         </div>
-        {errorAt('address')}
+        <ProblemAt state={state} ctx={ctx} field="address" />
       </div>
       {network.needMemo ? (
         <div className="ast-field">
           <label className="ast-label" htmlFor="withdraw-tag">
-            {memoLabel}
+            {t(`recharge.memo.${kind}`)}
           </label>
           <input
             id="withdraw-tag"
@@ -153,62 +149,84 @@ export function WithdrawFormPanel(props: {
             autoComplete="off"
             maxLength={network.memoType === 'TAG' ? 10 : 120}
             inputMode={network.memoType === 'TAG' ? 'numeric' : 'text'}
-            value={form.tag}
-            onChange={(e) => set({ tag: e.target.value })}
+            value={state.form.tag}
+            onChange={(e) => dispatch({ type: 'tag', value: e.target.value })}
           />
-          <span className="ast-muted ast-small">{t('recharge.withdraw.memoHint', { label: memoWord })}</span>
-          {errorAt('tag')}
+          <span className="ast-muted ast-small">
+            {t('recharge.withdraw.memoHint', { label: t(`recharge.memoInSentence.${kind}`) })}
+          </span>
+          <ProblemAt state={state} ctx={ctx} field="tag" />
         </div>
       ) : null}
-      <div className="ast-field">
-        <label className="ast-label" htmlFor="withdraw-amount">
-          {t('recharge.withdraw.amount')}
-        </label>
-        <div className="ast-input-wrap">
-          <input
-            id="withdraw-amount"
-            className="ast-input"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('recharge.withdraw.amountPlaceholder', { min: network.withdrawMin })}
-            value={form.amount}
-            onChange={(e) => set({ amount: sanitizeNumericInput(e.target.value, { decimals: coin.decimals }) })}
-          />
-          <span className="ast-suffix">{coin.unit}</span>
-          <button
-            type="button"
-            className="ast-link ast-max"
-            disabled={!info}
-            onClick={() => info && set({ amount: info.available })}
-          >
-            {t('recharge.withdraw.max')}
-          </button>
-        </div>
-        {errorAt('amount')}
-        <dl className="ast-facts ast-amounts">
-          <dt>{t('recharge.available')}</dt>
-          <dd data-testid="withdraw-available">{info ? `${info.available} ${coin.unit}` : '--'}</dd>
-          <dt>{t('recharge.withdraw.fee')}</dt>
-          <dd data-testid="withdraw-fee">
-            {network.withdrawFee} {coin.unit}
-          </dd>
-          <dt>{t('recharge.withdraw.min')}</dt>
-          <dd>
-            {network.withdrawMin} {coin.unit}
-          </dd>
-          <dt>{t('recharge.withdraw.receive')}</dt>
-          <dd data-testid="withdraw-receive">
-            <strong>{receive === null ? '--' : `${receive} ${coin.unit}`}</strong>
-          </dd>
-        </dl>
+    </>
+  );
+}
+
+function AmountField({ state, ctx, dispatch }: PartProps) {
+  const { t } = useTranslation();
+  const { network, coin, info } = ctx;
+  const receive = receiveOf(state, ctx);
+  return (
+    <div className="ast-field">
+      <label className="ast-label" htmlFor="withdraw-amount">
+        {t('recharge.withdraw.amount')}
+      </label>
+      <div className="ast-input-wrap">
+        <input
+          id="withdraw-amount"
+          className="ast-input"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('recharge.withdraw.amountPlaceholder', { min: network.withdrawMin })}
+          value={state.form.amount}
+          onChange={(e) => dispatch({ type: 'amount', raw: e.target.value, decimals: coin.decimals })}
+        />
+        <span className="ast-suffix">{coin.unit}</span>
+        <button
+          type="button"
+          className="ast-link ast-max"
+          disabled={!info}
+          onClick={() => info && dispatch({ type: 'max', available: info.available })}
+        >
+          {t('recharge.withdraw.max')}
+        </button>
       </div>
+      <ProblemAt state={state} ctx={ctx} field="amount" />
+      <dl className="ast-facts ast-amounts">
+        <dt>{t('recharge.available')}</dt>
+        <dd data-testid="withdraw-available">{info ? `${info.available} ${coin.unit}` : '--'}</dd>
+        <dt>{t('recharge.withdraw.fee')}</dt>
+        <dd data-testid="withdraw-fee">
+          {network.withdrawFee} {coin.unit}
+        </dd>
+        <dt>{t('recharge.withdraw.min')}</dt>
+        <dd>
+          {network.withdrawMin} {coin.unit}
+        </dd>
+        <dt>{t('recharge.withdraw.receive')}</dt>
+        <dd data-testid="withdraw-receive">
+          <strong>{receive === null ? '--' : `${receive} ${coin.unit}`}</strong>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/** The codes the user's verifyList asks for, and Google's when it is on. */
+function CodeFields(props: { state: WithdrawState; info: WithdrawInfo | null; dispatch: Dispatch }) {
+  const { t } = useTranslation();
+  const { state, info, dispatch } = props;
+  const code = (field: 'emailCode' | 'phoneCode' | 'googleCode') => (value: string) =>
+    dispatch({ type: 'code', field, value });
+  return (
+    <>
       {info?.verifyList.includes('email') ? (
         <SendCodeInput
           label={`${t('recharge.withdraw.emailCode')} · ${info.email ?? ''}`}
           name="emailCode"
-          value={form.emailCode}
-          onChange={(emailCode) => set({ emailCode })}
+          value={state.form.emailCode}
+          onChange={code('emailCode')}
           send={() => sendWithdrawCode('email')}
         />
       ) : null}
@@ -216,8 +234,8 @@ export function WithdrawFormPanel(props: {
         <SendCodeInput
           label={`${t('recharge.withdraw.phoneCode')} · ${info.mobile ?? ''}`}
           name="phoneCode"
-          value={form.phoneCode}
-          onChange={(phoneCode) => set({ phoneCode })}
+          value={state.form.phoneCode}
+          onChange={code('phoneCode')}
           send={() => sendWithdrawCode('phone')}
         />
       ) : null}
@@ -225,16 +243,10 @@ export function WithdrawFormPanel(props: {
         <CodeInput
           label={t('recharge.withdraw.googleCode')}
           name="googleCode"
-          value={form.googleCode}
-          onChange={(googleCode) => set({ googleCode })}
+          value={state.form.googleCode}
+          onChange={code('googleCode')}
         />
       ) : null}
-      {errorAt('codes')}
-      {errorAt('form')}
-      <p className="ast-muted ast-small">{t('recharge.withdraw.reviewTip')}</p>
-      <button type="submit" className="btn btn-primary ast-submit" disabled={busy || !info || locked}>
-        {busy ? t('recharge.withdraw.submitting') : t('recharge.withdraw.submit')}
-      </button>
-    </form>
+    </>
   );
 }

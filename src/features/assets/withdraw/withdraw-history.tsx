@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { cancelWithdrawal, loadWithdrawal, type Page, type WithdrawRecord } from '../common/api.ts';
-import { CopyButton } from '../common/copy-button.tsx';
-import { Dialog } from '../common/dialog.tsx';
-import { RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';
-import { PagedStatus } from '../common/paged-status.tsx';
-import { Pager } from '../common/pager.tsx';
+import { shortText } from '../common/model.ts';
+import { chainFacts, RecordDetail } from '../common/record-detail.tsx';
+import { RecordHistory, useRecordDetail } from '../common/record-history.tsx';
 import type { PagedState } from '../common/use-paged.ts';
 
 const statusKey = (status: number) => `recharge.withdrawStatus.${status as 0 | 1 | 2 | 3 | 4}` as const;
@@ -28,16 +26,10 @@ export function WithdrawHistory(props: {
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<WithdrawRecord | null>(null);
+  const { detail, open, close } = useRecordDetail(loadWithdrawal);
   const [asking, setAsking] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const { state } = props;
 
-  const open = async (record: WithdrawRecord) => {
-    setDetail(record);
-    const r = await loadWithdrawal(record.id);
-    if (isSuccess(r.code) && r.data) setDetail(r.data);
-  };
   const cancel = async (id: number) => {
     if (busy) return;
     setBusy(true);
@@ -50,130 +42,95 @@ export function WithdrawHistory(props: {
   };
 
   return (
-    <section className="ast-card" data-testid="withdraw-history">
-      <h2 className="ast-subtitle">{t('recharge.history.withdrawTitle')}</h2>
-      <PagedStatus state={state} onRetry={props.onRetry} empty={t('recharge.history.withdrawEmpty')} />
-      {state.status === 'done' && state.page.records.length > 0 ? (
-        <div className="ast-table-wrap">
-          <table className="ast-table">
-            <thead>
-              <tr>
-                <th>{t('recharge.history.time')}</th>
-                <th>{t('recharge.coin')}</th>
-                <th>{t('recharge.network')}</th>
-                <th>{t('recharge.history.address')}</th>
-                <th className="num">{t('recharge.history.amount')}</th>
-                <th className="num">{t('recharge.withdraw.fee')}</th>
-                <th>{t('recharge.history.status')}</th>
-                <th>{t('recharge.history.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.page.records.map((w) => (
-                <tr key={w.id} data-testid="withdraw-row" data-status={w.status}>
-                  <td className="ast-muted">{formatDateTime(w.createTime)}</td>
-                  <td>{w.coin}</td>
-                  <td>{w.protocol}</td>
-                  <td className="ast-mono" title={w.address}>
-                    {shortText(w.address)}
-                  </td>
-                  <td className="num">{w.amount}</td>
-                  <td className="num">{w.fee}</td>
-                  <td>
-                    <span className={`ast-badge w${w.status}`}>{t(statusKey(w.status))}</span>
-                  </td>
-                  <td className="ast-actions">
-                    <button type="button" className="ast-link" onClick={() => void open(w)}>
-                      {t('recharge.history.details')}
-                    </button>
-                    {w.cancellable && asking !== w.id ? (
-                      <button type="button" className="ast-link" onClick={() => setAsking(w.id)}>
-                        {t('recharge.history.cancel')}
-                      </button>
-                    ) : null}
-                    {w.cancellable && asking === w.id ? (
-                      <span className="ast-confirm" role="alertdialog" aria-label={t('recharge.history.cancel')}>
-                        {t('recharge.history.cancelConfirm')}
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-sm"
-                          disabled={busy}
-                          onClick={() => void cancel(w.id)}
-                        >
-                          {t('recharge.confirm')}
-                        </button>
-                        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>
-                          {t('recharge.back')}
-                        </button>
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {state.status === 'done' ? (
-        <Pager
-          pageNo={props.pageNo}
-          total={state.page.total}
-          pageSize={state.page.pageSize || RECORDS_PAGE_SIZE}
-          onPage={props.onPage}
+    <RecordHistory
+      testId="withdraw-history"
+      title={t('recharge.history.withdrawTitle')}
+      state={props.state}
+      empty={t('recharge.history.withdrawEmpty')}
+      onRetry={props.onRetry}
+      pageNo={props.pageNo}
+      onPage={props.onPage}
+      head={
+        <>
+          <th>{t('recharge.history.time')}</th>
+          <th>{t('recharge.coin')}</th>
+          <th>{t('recharge.network')}</th>
+          <th>{t('recharge.history.address')}</th>
+          <th className="num">{t('recharge.history.amount')}</th>
+          <th className="num">{t('recharge.withdraw.fee')}</th>
+          <th>{t('recharge.history.status')}</th>
+          <th>{t('recharge.history.action')}</th>
+        </>
+      }
+      rows={(records) =>
+        records.map((w) => (
+          <tr key={w.id} data-testid="withdraw-row" data-status={w.status}>
+            <td className="ast-muted">{formatDateTime(w.createTime)}</td>
+            <td>{w.coin}</td>
+            <td>{w.protocol}</td>
+            <td className="ast-mono" title={w.address}>
+              {shortText(w.address)}
+            </td>
+            <td className="num">{w.amount}</td>
+            <td className="num">{w.fee}</td>
+            <td>
+              <span className={`ast-badge w${w.status}`}>{t(statusKey(w.status))}</span>
+            </td>
+            <td className="ast-actions">
+              <button type="button" className="ast-link" onClick={() => void open(w)}>
+                {t('recharge.history.details')}
+              </button>
+              {w.cancellable && asking !== w.id ? (
+                <button type="button" className="ast-link" onClick={() => setAsking(w.id)}>
+                  {t('recharge.history.cancel')}
+                </button>
+              ) : null}
+              {w.cancellable && asking === w.id ? (
+                <span className="ast-confirm" role="alertdialog" aria-label={t('recharge.history.cancel')}>
+                  {t('recharge.history.cancelConfirm')}
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={busy}
+                    onClick={() => void cancel(w.id)}
+                  >
+                    {t('recharge.confirm')}
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(null)}>
+                    {t('recharge.back')}
+                  </button>
+                </span>
+              ) : null}
+            </td>
+          </tr>
+        ))
+      }
+    >
+      {detail ? (
+        <RecordDetail
+          title={t('recharge.history.withdrawDetail')}
+          testId="withdraw-detail"
+          onClose={close}
+          facts={[
+            [
+              t('recharge.history.status'),
+              <span key="s" className={`ast-badge w${detail.status}`}>
+                {t(statusKey(detail.status))}
+              </span>,
+            ],
+            [t('recharge.history.amount'), `${detail.amount} ${detail.coin}`],
+            [t('recharge.withdraw.fee'), `${detail.fee} ${detail.coin}`],
+            [t('recharge.withdraw.receive'), `${detail.arrivedAmount} ${detail.coin}`],
+            [t('recharge.network'), detail.protocol],
+            ...chainFacts(t, { ...detail, memo: detail.tag }),
+            detail.reason && reasonKey(detail.reason)
+              ? [t('recharge.history.reason'), t(reasonKey(detail.reason) ?? 'recharge.reasons.user')]
+              : null,
+            [t('recharge.history.time'), formatDateTime(detail.createTime, true)],
+            [t('recharge.history.finishTime'), formatDateTime(detail.finishTime, true)],
+          ]}
         />
       ) : null}
-      {detail ? (
-        <Dialog title={t('recharge.history.withdrawDetail')} onClose={() => setDetail(null)} testId="withdraw-detail">
-          <dl className="ast-facts ast-detail">
-            <dt>{t('recharge.history.status')}</dt>
-            <dd>
-              <span className={`ast-badge w${detail.status}`}>{t(statusKey(detail.status))}</span>
-            </dd>
-            <dt>{t('recharge.history.amount')}</dt>
-            <dd>
-              {detail.amount} {detail.coin}
-            </dd>
-            <dt>{t('recharge.withdraw.fee')}</dt>
-            <dd>
-              {detail.fee} {detail.coin}
-            </dd>
-            <dt>{t('recharge.withdraw.receive')}</dt>
-            <dd>
-              {detail.arrivedAmount} {detail.coin}
-            </dd>
-            <dt>{t('recharge.network')}</dt>
-            <dd>{detail.protocol}</dd>
-            <dt>{t('recharge.history.address')}</dt>
-            <dd className="ast-mono ast-break">{detail.address}</dd>
-            {detail.tag ? (
-              <>
-                <dt>{t('recharge.memo.either')}</dt>
-                <dd className="ast-mono">{detail.tag}</dd>
-              </>
-            ) : null}
-            <dt>{t('recharge.history.txHash')}</dt>
-            <dd className="ast-mono ast-break">
-              {detail.txHash ? (
-                <>
-                  {detail.txHash} <CopyButton value={detail.txHash} />
-                </>
-              ) : (
-                '--'
-              )}
-            </dd>
-            {detail.reason && reasonKey(detail.reason) ? (
-              <>
-                <dt>{t('recharge.history.reason')}</dt>
-                <dd>{t(reasonKey(detail.reason) ?? 'recharge.reasons.user')}</dd>
-              </>
-            ) : null}
-            <dt>{t('recharge.history.time')}</dt>
-            <dd>{formatDateTime(detail.createTime, true)}</dd>
-            <dt>{t('recharge.history.finishTime')}</dt>
-            <dd>{formatDateTime(detail.finishTime, true)}</dd>
-          </dl>
-        </Dialog>
-      ) : null}
-    </section>
+    </RecordHistory>
   );
 }

@@ -11,9 +11,8 @@ import {
   type WithdrawRecord,
 } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
-import { CoinPicker } from '../common/coin-picker.tsx';
+import { CoinNetworkFields, CoinsStatus } from '../common/coin-network.tsx';
 import { historyKey, RECORDS_PAGE_SIZE } from '../common/model.ts';
-import { NetworkPicker } from '../common/network-picker.tsx';
 import { useCoins } from '../common/use-coins.ts';
 import { usePaged } from '../common/use-paged.ts';
 import { InternalTransferPanel } from '../internal/internal-transfer-panel.tsx';
@@ -87,40 +86,22 @@ export function WithdrawPage() {
         </section>
       ) : (
         <>
-          {state.status === 'loading' ? <p className="ast-card ast-muted">{t('recharge.loading')}</p> : null}
-          {state.status === 'error' ? (
-            <p className="ast-card ast-error" role="alert">
-              {t('recharge.loadFailed')}{' '}
-              <button type="button" className="ast-link" onClick={retry}>
-                {t('recharge.retry')}
-              </button>
-            </p>
-          ) : null}
-          {state.status === 'done' && !coin ? <p className="ast-card ast-muted">{t('recharge.noCoin')}</p> : null}
+          <CoinsStatus status={state.status} hasCoin={!!coin} retry={retry} />
           {coin && network ? (
             <div className="ast-grid" role="tabpanel">
               <section className="ast-card">
-                <div className="ast-field">
-                  <span className="ast-label">{t('recharge.coin')}</span>
-                  <CoinPicker
-                    coins={coins}
-                    value={coin.unit}
-                    onChange={(next) => {
-                      setUnit(next);
-                      setProtocol('');
-                    }}
-                  />
-                </div>
-                <div className="ast-field">
-                  <span className="ast-label">{t('recharge.network')}</span>
-                  <NetworkPicker
-                    networks={coin.networks}
-                    value={network.protocol}
-                    purpose="withdraw"
-                    onChange={setProtocol}
-                  />
-                  <p className="ast-muted ast-small">{t('recharge.withdraw.networkTip')}</p>
-                </div>
+                <CoinNetworkFields
+                  coins={coins}
+                  coin={coin}
+                  network={network}
+                  purpose="withdraw"
+                  onCoin={(next) => {
+                    setUnit(next);
+                    setProtocol('');
+                  }}
+                  onNetwork={setProtocol}
+                  networkTip={<p className="ast-muted ast-small">{t('recharge.withdraw.networkTip')}</p>}
+                />
                 <WithdrawFormPanel coin={coin} network={network} info={info} onCreated={changed} />
               </section>
               <aside className="ast-card ast-side">

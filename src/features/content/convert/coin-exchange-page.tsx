@@ -1,14 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { isBuiltPath } from '../../../app/routes.ts';
-import { sanitizeNumericInput } from '../../../format/numeric-input.ts';
-import { CONVERT_HUB, convertCoins, convertQuote, formatAmount } from '../logic.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { convertCoins, formatAmount } from '../logic.ts';
 import { useLiveMarkets } from '../markets.ts';
+import { amountOk, initialCoinExchange, quoteOf, reduceCoinExchange } from './coin-exchange-model.ts';
 import '../content.css';
-
-/** Decimals the amount input keeps. */
-const AMOUNT_DECIMALS = 8;
 
 /**
  * /coinExchange (no header, no footer): a read-only conversion quote from the worker's live last prices. Placing the
@@ -20,20 +18,11 @@ export function CoinExchangePage() {
   const markets = useLiveMarkets();
   const prices = useMemo(() => new Map((markets ?? []).map((m) => [m.symbol, m.price] as const)), [markets]);
   const coins = useMemo(() => convertCoins(prices), [prices]);
-  const [from, setFrom] = useState((query.get('from') ?? 'BTC').toUpperCase());
-  const [to, setTo] = useState((query.get('to') ?? CONVERT_HUB).toUpperCase());
-  const [amount, setAmount] = useState('1');
-
-  const value = Number(amount);
-  const quote = convertQuote(from, to, value, prices);
-  const problem =
-    from === to
-      ? t('content.convert.sameCoin')
-      : !(value > 0)
-        ? t('content.convert.invalidAmount')
-        : markets && !quote
-          ? t('content.convert.noRoute')
-          : '';
+  const { state, dispatch } = useFormModel(reduceCoinExchange, () =>
+    initialCoinExchange(query.get('from'), query.get('to')),
+  );
+  const { from, to, amount } = state;
+  const { quote, problem } = quoteOf(state, markets ? prices : null);
   const first = quote?.hops[0];
   const pairPath = first ? `/trade/${first.pair.replace('/', '-')}` : '';
 
@@ -52,27 +41,24 @@ export function CoinExchangePage() {
               id="convert-amount"
               inputMode="decimal"
               value={amount}
-              aria-invalid={!(value > 0) || undefined}
-              onChange={(e) => setAmount(sanitizeNumericInput(e.target.value, { decimals: AMOUNT_DECIMALS }))}
+              aria-invalid={!amountOk(state) || undefined}
+              onChange={(e) => dispatch({ type: 'amount', text: e.target.value })}
             />
-            <select aria-label={t('content.convert.from')} value={from} onChange={(e) => setFrom(e.target.value)}>
+            <select
+              aria-label={t('content.convert.from')}
+              value={from}
+              onChange={(e) => dispatch({ type: 'from', coin: e.target.value })}
+            >
               {(coins.includes(from) ? coins : [from, ...coins]).map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>
           </div>
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost"
-            onClick={() => {
-              setFrom(to);
-              setTo(from);
-            }}
-          >
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => dispatch({ type: 'swap' })}>
             ⇅ {t('content.convert.swap')}
           </button>
           <label htmlFor="convert-to">{t('content.convert.to')}</label>
-          <select id="convert-to" value={to} onChange={(e) => setTo(e.target.value)}>
+          <select id="convert-to" value={to} onChange={(e) => dispatch({ type: 'to', coin: e.target.value })}>
             {(coins.includes(to) ? coins : [to, ...coins]).map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -83,7 +69,7 @@ export function CoinExchangePage() {
             <p className="muted">{t('content.convert.waiting')}</p>
           ) : problem ? (
             <p className="ct-field-error" role="alert">
-              {problem}
+              {t(`content.convert.${problem}`)}
             </p>
           ) : (
             quote && (

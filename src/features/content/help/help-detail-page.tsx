@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { helpDetail, noticeDetail } from '../api.ts';
 import { ArticleHtml, Loaded } from '../parts.tsx';
 import { NOTICES_TAB } from './help-page.tsx';

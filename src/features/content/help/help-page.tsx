@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { isBuiltPath } from '../../../app/routes.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { CONTENT_PAGE_SIZE, helpCategories, helpPage, noticePage } from '../api.ts';
 import { Loaded, PageHead, Pager, SearchBox } from '../parts.tsx';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatCount, formatDateTime } from '../../../format/intl.ts';
 import { articlePage, type GameItem } from '../api.ts';
 import { Loaded, PageHead } from '../parts.tsx';
 
@@ -51,7 +51,7 @@ export function GameDiscoverPage() {
                       <dt>{t('content.game.reward')}</dt>
                       <dd>{g.reward}</dd>
                       <dt>{t('content.game.players')}</dt>
-                      <dd>{g.players.toLocaleString()}</dd>
+                      <dd>{formatCount(g.players)}</dd>
                     </dl>
                     <div className="ct-meta">
                       {t('content.game.period')}: {formatDateTime(g.startAt)} – {formatDateTime(g.endAt)}

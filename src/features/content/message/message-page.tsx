@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { markAllMessagesRead, markMessageRead, messagePage, unreadCount } from '../api.ts';
 import { Loaded, PageHead, Pager } from '../parts.tsx';
 

@@ -1,10 +1,11 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCode } from '../../../../common/api.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { useRequest } from '../../../api/use-request.ts';
-import { type ChannelVerdict, officialChannels, verifyChannel } from '../api.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { officialChannels, verifyChannel } from '../api.ts';
 import { Loaded, PageHead } from '../parts.tsx';
+import { initialChannel, planCheck, reduceChannel } from './channel-model.ts';
 
 type Kind = 'website' | 'email' | 'telegram' | 'x' | 'discord' | 'youtube';
 type Region = 'global' | 'vi' | 'zh';
@@ -12,27 +13,23 @@ type Region = 'global' | 'vi' | 'zh';
 /** /support-center/channel-verification: is a link, e-mail or handle one of Tickstream's official channels? */
 export function ChannelVerificationPage() {
   const { t } = useTranslation();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState('');
-  const [verdict, setVerdict] = useState<ChannelVerdict | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, current, set } = useFormModel(reduceChannel, initialChannel);
+  const { verdict } = state;
+  const error =
+    state.error === 'empty'
+      ? t('content.channel.empty')
+      : state.error === 'invalid'
+        ? t('content.channel.invalid')
+        : (state.error?.message ?? '');
   const list = useRequest(useCallback(() => officialChannels(), []));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const text = value.trim();
-    setVerdict(null);
-    if (!text) {
-      setError(t('content.channel.empty'));
-      return;
-    }
-    setBusy(true);
-    const r = await verifyChannel(text);
-    setBusy(false);
-    if (isSuccess(r.code) && r.data) {
-      setError('');
-      setVerdict(r.data);
-    } else setError(r.code === ApiCode.badRequest ? t('content.channel.invalid') : r.message);
+    const plan = planCheck(current());
+    set(plan.state);
+    if (plan.send === null) return;
+    const r = await verifyChannel(plan.send);
+    dispatch({ type: 'answer', ok: isSuccess(r.code), code: r.code, data: r.data, message: r.message });
   };
 
   return (
@@ -43,13 +40,13 @@ export function ChannelVerificationPage() {
         <div className="ct-row">
           <input
             id="channel-value"
-            value={value}
+            value={state.value}
             maxLength={200}
             placeholder={t('content.channel.placeholder')}
             aria-invalid={error ? true : undefined}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => dispatch({ type: 'value', value: e.target.value })}
           />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={state.busy}>
             {t('content.channel.verify')}
           </button>
         </div>

@@ -1,6 +1,7 @@
 // Pure helpers of the candle chart: what changed between two snapshots, the legend's candle, colours and time labels.
 import type { CandleInterval } from '../../../../common/protocol.ts';
 import { CANDLE_COLUMNS } from '../../../../workers/api.ts';
+import { formatChartTick, formatChartTime } from '../../../format/intl.ts';
 
 export const candleCount = (candles: ArrayLike<number>): number => Math.floor(candles.length / CANDLE_COLUMNS);
 
@@ -61,41 +62,10 @@ export function withAlpha(color: string, alpha: number): string {
 
 export const isIntraday = (interval: CandleInterval): boolean => /^[MH]\d/.test(interval);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-  hours: number;
-  minutes: number;
-}
-
-function partsOf(ms: number, utc: boolean): DateParts {
-  const d = new Date(ms);
-  return utc
-    ? {
-        year: d.getUTCFullYear(),
-        month: d.getUTCMonth() + 1,
-        day: d.getUTCDate(),
-        hours: d.getUTCHours(),
-        minutes: d.getUTCMinutes(),
-      }
-    : {
-        year: d.getFullYear(),
-        month: d.getMonth() + 1,
-        day: d.getDate(),
-        hours: d.getHours(),
-        minutes: d.getMinutes(),
-      };
-}
-
 /** The crosshair and legend label of a candle opened at `openTime` (ms): `2026-11-22 16:30`, `2026-11-22`, `2026-11`. */
 export function formatCandleTime(openTime: number, interval: CandleInterval): string {
-  const p = partsOf(openTime, !isIntraday(interval));
-  if (interval === '1month') return `${p.year}-${pad(p.month)}`;
-  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-  return isIntraday(interval) ? `${date} ${pad(p.hours)}:${pad(p.minutes)}` : date;
+  const intraday = isIntraday(interval);
+  return formatChartTime(openTime, !intraday, intraday ? 'minute' : interval === '1month' ? 'month' : 'day');
 }
 
 /** lightweight-charts' TickMarkType, by value (the enum is not imported into this pure module). */
@@ -103,22 +73,7 @@ export const TICK = { year: 0, month: 1, dayOfMonth: 2, time: 3, timeWithSeconds
 
 /** A time-axis label: the year, a short month name in `locale`, the day of the month, or the clock time. */
 export function formatTick(openTime: number, tickType: number, interval: CandleInterval, locale: string): string {
-  const utc = !isIntraday(interval);
-  const p = partsOf(openTime, utc);
-  switch (tickType) {
-    case TICK.year:
-      return String(p.year);
-    case TICK.month:
-      try {
-        return new Intl.DateTimeFormat(locale, { month: 'short', ...(utc ? { timeZone: 'UTC' } : {}) }).format(
-          openTime,
-        );
-      } catch {
-        return pad(p.month);
-      }
-    case TICK.dayOfMonth:
-      return String(p.day);
-    default:
-      return `${pad(p.hours)}:${pad(p.minutes)}`;
-  }
+  const mark =
+    tickType === TICK.year ? 'year' : tickType === TICK.month ? 'month' : tickType === TICK.dayOfMonth ? 'day' : 'time';
+  return formatChartTick(openTime, !isIntraday(interval), mark, locale);
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Side } from '../../../../common/trading.ts';
+import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import type { EntryKind, OrderBody } from './math.ts';
 
 /**
@@ -17,19 +18,10 @@ export function ConfirmOrder(props: {
 }) {
   const { body, kind, coins, total, onConfirm, onCancel } = props;
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  // The main action takes the focus, so Enter confirms.
   const go = useRef<HTMLButtonElement>(null);
   const [dontAsk, setDontAsk] = useState(false);
-  const titleId = useId();
   const buy = body.direction === Side.buy;
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    // The main action takes the focus, so Enter confirms.
-    go.current?.focus();
-    return () => el?.close();
-  }, []);
 
   const rows: [string, string][] = [
     [t('trade.entry.side'), t(`trade.trades.${buy ? 'buy' : 'sell'}`)],
@@ -44,16 +36,8 @@ export function ConfirmOrder(props: {
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-order"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h3 id={titleId}>{t('trade.entry.confirmTitle')}</h3>
+    <Dialog className="confirm-order" onClose={onCancel} dismissOnOutside={false} initialFocus={go}>
+      <DialogTitle as="h3">{t('trade.entry.confirmTitle')}</DialogTitle>
       <dl>
         {rows.map(([label, value]) => (
           <div key={label}>
@@ -85,6 +69,6 @@ export function ConfirmOrder(props: {
           {t('trade.entry.confirm')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

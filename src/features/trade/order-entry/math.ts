@@ -1,5 +1,6 @@
 // Pure order-entry rules of the spot terminal (spec trading §3 spot account and spot order, §5 numeric input): what a
 // percent of the balance buys, the total and fee, the checks made before an order is sent, and the body sent.
+
 import { compare, div, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
 import { OrderType, Side } from '../../../../common/trading.ts';
 

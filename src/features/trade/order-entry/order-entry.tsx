@@ -1,30 +1,32 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Side } from '../../../../common/trading.ts';
 import { post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatNumericOnBlur, sanitizeNumericInput } from '../../../format/numeric-input.ts';
+import { useFormModel } from '../../../ui/form-store.ts';
+import { Popover } from '../../../ui/popover.tsx';
 import { tradePath } from '../market.ts';
 import { usePickedPrice } from '../price-store.ts';
 import type { SpotSession } from '../spot-session.ts';
 import { setTradeConfig, useTradeConfig } from '../trade-config.ts';
 import { ConfirmOrder } from './confirm-order.tsx';
 import {
-  amountOf,
-  checkOrder,
-  ENTRY_KINDS,
-  type EntryError,
-  type EntryInput,
-  type EntryKind,
-  feeOf,
-  type OrderBody,
-  PERCENTS,
-  percentOf,
-  sizedByTotal,
-  totalOf,
-  valuationPrice,
-} from './math.ts';
+  availableText,
+  confirmTotal,
+  type EntryAction,
+  type EntryContext,
+  type EntryField,
+  type EntryProblem,
+  type EntryState,
+  emptyEntry,
+  feeText,
+  planSubmit,
+  reduceEntry,
+  shownTotal,
+  startSending,
+} from './entry-model.ts';
+import { ENTRY_KINDS, type EntryKind, type OrderBody, PERCENTS, sizedByTotal } from './math.ts';
 import './order-entry.css';
 
 interface Coins {
@@ -35,15 +37,12 @@ interface Coins {
 /**
  * The spot order form (spec trading §3 spot order, §5 numeric input): limit, market and stop-limit, buy and sell side
  * by side, sized by amount, total or a share of the balance; checked before sending, confirmed when the stored trade
- * config asks for it, the server's message shown on a refusal.
+ * config asks for it, the server's message shown on a refusal. The rules are entry-model.ts; this only renders them.
  */
 export function OrderEntry(props: { symbol: string; coins: Coins; session: SpotSession | null }) {
   const { symbol, coins, session } = props;
   const { t } = useTranslation();
   const [kind, setKind] = useState<EntryKind>('limit');
-  const [, navigate] = useLocation();
-  const config = useTradeConfig();
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const titleId = useId();
 
   return (
@@ -59,307 +58,258 @@ export function OrderEntry(props: { symbol: string; coins: Coins; session: SpotS
             </button>
           ))}
         </div>
-        <div className="entry-settings">
-          <button
-            type="button"
-            className="icon-button"
-            aria-expanded={settingsOpen}
-            aria-label={t('trade.entry.settings')}
-            title={t('trade.entry.settings')}
-            onClick={() => setSettingsOpen((o) => !o)}
-          >
-            ⚙
-          </button>
-          {settingsOpen && (
-            <fieldset className="entry-settings-menu">
-              <legend>{t('trade.entry.settings')}</legend>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={config.marketConfirm}
-                  onChange={(e) => setTradeConfig({ marketConfirm: e.target.checked })}
-                />
-                {t('trade.entry.marketConfirm')}
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={config.orderConfirm}
-                  onChange={(e) => setTradeConfig({ orderConfirm: e.target.checked })}
-                />
-                {t('trade.entry.orderConfirm')}
-              </label>
-            </fieldset>
-          )}
-        </div>
+        <EntrySettings />
       </header>
       {session ? (
         <div className="entry-sides">
-          <EntrySide
-            key={`${symbol}:buy`}
-            side={Side.buy}
-            kind={kind}
-            symbol={symbol}
-            coins={coins}
-            session={session}
-          />
-          <EntrySide
-            key={`${symbol}:sell`}
-            side={Side.sell}
-            kind={kind}
-            symbol={symbol}
-            coins={coins}
-            session={session}
-          />
+          {[Side.buy, Side.sell].map((side) => (
+            <EntrySide
+              key={`${symbol}:${side}`}
+              side={side}
+              kind={kind}
+              symbol={symbol}
+              coins={coins}
+              session={session}
+            />
+          ))}
         </div>
       ) : (
-        <div className="entry-visitor">
-          <p>{t('trade.entry.loginToTrade')}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => navigate(`/login?fromUrl=${encodeURIComponent(tradePath(symbol))}`)}
-          >
-            {t('trade.entry.login')}
-          </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/register')}>
-            {t('trade.entry.register')}
-          </button>
-        </div>
+        <EntryVisitor symbol={symbol} />
       )}
     </section>
   );
 }
 
-function EntrySide(props: { side: Side; kind: EntryKind; symbol: string; coins: Coins; session: SpotSession }) {
-  const { side, kind, symbol, coins, session } = props;
+/** The confirmations of the stored trade config (spec shell §3 marketConfirm / orderConfirm), in a popover. */
+function EntrySettings() {
   const { t } = useTranslation();
-  const { account } = session;
-  const buy = side === Side.buy;
-  const name = buy ? 'buy' : 'sell';
-  const [price, setPrice] = useState('');
-  const [trigger, setTrigger] = useState('');
-  const [amount, setAmount] = useState('');
-  const [total, setTotal] = useState('');
-  const [percent, setPercent] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [confirming, setConfirming] = useState<OrderBody | null>(null);
   const config = useTradeConfig();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="entry-settings">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        className="entry-settings-menu"
+        label={t('trade.entry.settings')}
+        align="end"
+        trigger={
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('trade.entry.settings')}
+            title={t('trade.entry.settings')}
+          >
+            ⚙
+          </button>
+        }
+      >
+        <fieldset>
+          <legend>{t('trade.entry.settings')}</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={config.marketConfirm}
+              onChange={(e) => setTradeConfig({ marketConfirm: e.target.checked })}
+            />
+            {t('trade.entry.marketConfirm')}
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={config.orderConfirm}
+              onChange={(e) => setTradeConfig({ orderConfirm: e.target.checked })}
+            />
+            {t('trade.entry.orderConfirm')}
+          </label>
+        </fieldset>
+      </Popover>
+    </div>
+  );
+}
+
+function EntryVisitor({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  return (
+    <div className="entry-visitor">
+      <p>{t('trade.entry.loginToTrade')}</p>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={() => navigate(`/login?fromUrl=${encodeURIComponent(tradePath(symbol))}`)}
+      >
+        {t('trade.entry.login')}
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/register')}>
+        {t('trade.entry.register')}
+      </button>
+    </div>
+  );
+}
+
+/** One side's model, fed by the account, the book's picked price and the order kind. */
+function useEntrySide(ctx: EntryContext, symbol: string, session: SpotSession) {
+  const { t } = useTranslation();
+  const model = useFormModel<EntryState, EntryAction>((s, a) => reduceEntry(s, a, ctx), emptyEntry);
+  const { dispatch, set } = model;
   const picked = usePickedPrice(symbol);
-  const ids = useId();
-
-  const priceScale = account?.keepDecimalForCurrency ?? 8;
-  const amountScale = account?.keepDecimalForCoin ?? 8;
-  const totalScale = account?.keepDecimalForTotal ?? 8;
-  const input: EntryInput = { side, kind, price, trigger, amount, total };
-  const byTotal = sizedByTotal(side, kind);
-
   // The last price once known, so a limit order starts at the market.
-  const seeded = useRef(false);
   useEffect(() => {
-    if (seeded.current || !account) return;
-    seeded.current = true;
-    const last = account.currentExchangPrice;
-    if (Number(last) > 0) setPrice(formatNumericOnBlur(last, account.keepDecimalForCurrency));
-  }, [account]);
-
+    if (ctx.account) dispatch({ type: 'seed' });
+  }, [ctx.account, dispatch]);
   // A click in the book fills the price (spec trading §2).
   useEffect(() => {
-    if (picked) setPrice(picked.price);
-  }, [picked]);
-
-  const clearSize = () => {
-    setAmount('');
-    setTotal('');
-    setPercent(0);
-  };
-
-  // A new kind keeps the price but not the size, which may mean another thing (a market buy's total).
+    if (picked) dispatch({ type: 'picked', price: picked.price });
+  }, [picked, dispatch]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on the kind only.
-  useEffect(() => {
-    clearSize();
-    setError(null);
-  }, [kind]);
+  useEffect(() => dispatch({ type: 'kind' }), [ctx.kind]);
 
-  const shownTotal = byTotal
-    ? total
-    : total || (account ? totalOf(valuationPrice(input, account), amount, account) : '');
-
-  const onPrice = (raw: string) => {
-    const next = sanitizeNumericInput(raw, { decimals: priceScale });
-    setPrice(next);
-    setError(null);
-    // The amount stays; the total follows the price.
-    setTotal('');
-  };
-  const onAmount = (raw: string) => {
-    setAmount(sanitizeNumericInput(raw, { decimals: amountScale }));
-    setTotal('');
-    setPercent(0);
-    setError(null);
-  };
-  const onTotal = (raw: string) => {
-    const next = sanitizeNumericInput(raw, { decimals: totalScale });
-    setTotal(next);
-    setPercent(0);
-    setError(null);
-    if (!byTotal && account) setAmount(amountOf(next, valuationPrice(input, account), account));
-  };
-  const onPercent = (value: number) => {
-    setPercent(value);
-    setError(null);
-    if (!account) return;
-    const size = value > 0 ? percentOf(input, value, account) : '';
-    if (byTotal) setTotal(size);
-    else {
-      setAmount(size);
-      setTotal('');
-    }
-  };
-
-  const describe = (e: EntryError) => t(`trade.entry.errors.${e.key}`, { min: e.values?.min, coin: e.values?.coin });
-
-  const send = async (body: OrderBody) => {
-    setConfirming(null);
-    setSending(true);
-    const result = await post<unknown>('/exchange/order/add', { ...body });
-    setSending(false);
+  const send = async (plan: { state: EntryState; send: OrderBody }) => {
+    set(plan.state);
+    const result = await post<unknown>('/exchange/order/add', { ...plan.send });
     if (result.code !== 0 && result.code !== 200) {
-      // The request layer toasts the server's message too; it stays here until the next edit.
-      setError(result.msg || result.message);
+      dispatch({ type: 'failed', message: result.msg || result.message });
       return;
     }
     showToast('success', t('trade.entry.placed'));
-    clearSize();
+    dispatch({ type: 'placed' });
     session.refresh();
   };
+  return { ...model, send };
+}
+
+function EntrySide(props: { side: Side; kind: EntryKind; symbol: string; coins: Coins; session: SpotSession }) {
+  const { side, kind, symbol, coins, session } = props;
+  const { t } = useTranslation();
+  const ctx: EntryContext = { side, kind, account: session.account, coins };
+  const { state, dispatch, current, set, send } = useEntrySide(ctx, symbol, session);
+  const config = useTradeConfig();
+  const ids = useId();
+  const name = side === Side.buy ? 'buy' : 'sell';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!account || sending) {
-      if (!account) setError(t('trade.entry.errors.account'));
-      return;
-    }
-    const checked = checkOrder(input, account, coins);
-    if (!checked.ok) {
-      setError(describe(checked.error));
-      return;
-    }
-    const ask = kind === 'market' ? config.marketConfirm : config.orderConfirm;
-    if (ask) setConfirming(checked.body);
-    else void send(checked.body);
+    const plan = planSubmit(current(), ctx, kind === 'market' ? config.marketConfirm : config.orderConfirm);
+    if (plan.send) void send({ state: plan.state, send: plan.send });
+    else set(plan.state);
   };
-
-  const available = account ? (buy ? account.rmb : account.coinHotMoney) : '--';
-  const fee = account ? feeOf(input, account) : '';
   const errorId = `${ids}-error`;
 
   return (
     <form className={`entry-side ${name}`} onSubmit={submit} noValidate data-side={name} aria-describedby={errorId}>
       <p className="entry-available">
         <span>{t('trade.entry.available')}</span>
-        <output data-testid={`available-${name}`}>
-          {available} {buy ? coins.quote : coins.base}
-        </output>
+        <output data-testid={`available-${name}`}>{availableText(ctx)}</output>
       </p>
-      {kind === 'stop' && (
-        <NumberField
-          id={`${ids}-trigger`}
-          label={t('trade.entry.trigger')}
-          unit={coins.quote}
-          value={trigger}
-          onChange={(raw) => {
-            setTrigger(sanitizeNumericInput(raw, { decimals: priceScale }));
-            setError(null);
+      <EntryFields ids={ids} state={state} ctx={ctx} dispatch={dispatch} />
+      <p className="entry-fee">
+        <span>{t('trade.entry.fee')}</span>
+        <output>{feeText(state, ctx)}</output>
+      </p>
+      <p id={errorId} className="entry-error" role="alert">
+        <ProblemText problem={state.problem} />
+      </p>
+      <button type="submit" className={`entry-submit ${name}`} disabled={state.sending}>
+        {state.sending ? t('trade.entry.placing') : t(`trade.entry.${name}`, { coin: coins.base })}
+      </button>
+      {state.confirming && (
+        <ConfirmOrder
+          body={state.confirming}
+          kind={kind}
+          coins={coins}
+          total={confirmTotal(state, ctx)}
+          onConfirm={(dontAsk) => {
+            if (dontAsk) setTradeConfig(kind === 'market' ? { marketConfirm: false } : { orderConfirm: false });
+            const body = current().confirming;
+            if (body) void send(startSending(current(), body));
           }}
-          onBlur={() => setTrigger((v) => formatNumericOnBlur(v, priceScale))}
+          onCancel={() => dispatch({ type: 'cancelConfirm' })}
         />
       )}
+    </form>
+  );
+}
+
+/** The problem in the page's language (the server's own text for a refusal). */
+function ProblemText({ problem }: { problem: EntryProblem | null }) {
+  const { t } = useTranslation();
+  if (!problem) return '';
+  if (problem.kind === 'server') return problem.message;
+  if (problem.kind === 'account') return t('trade.entry.errors.account');
+  const { key, values } = problem.error;
+  return t(`trade.entry.errors.${key}`, { min: values?.min, coin: values?.coin });
+}
+
+/** Trigger (stop), price (not market), amount (not a market buy), the percent steps and the total. */
+function EntryFields(props: {
+  ids: string;
+  state: EntryState;
+  ctx: EntryContext;
+  dispatch: (action: EntryAction) => void;
+}) {
+  const { ids, state, ctx, dispatch } = props;
+  const { t } = useTranslation();
+  const { kind, coins } = ctx;
+  const byTotal = sizedByTotal(ctx.side, kind);
+  const field = (key: EntryField, label: string, unit: string, value: string = state[key]) => (
+    <NumberField
+      id={`${ids}-${key}`}
+      label={label}
+      unit={unit}
+      value={value}
+      onChange={(raw) => dispatch({ type: 'edit', field: key, raw })}
+      onBlur={() => dispatch({ type: 'blur', field: key })}
+    />
+  );
+  return (
+    <>
+      {kind === 'stop' && field('trigger', t('trade.entry.trigger'), coins.quote)}
       {kind === 'market' ? (
         <div className="entry-field disabled">
           <span>{t('trade.entry.price')}</span>
           <span className="entry-market-price">{t('trade.entry.marketPrice')}</span>
         </div>
       ) : (
-        <NumberField
-          id={`${ids}-price`}
-          label={t('trade.entry.price')}
-          unit={coins.quote}
-          value={price}
-          onChange={onPrice}
-          onBlur={() => setPrice((v) => formatNumericOnBlur(v, priceScale))}
-        />
+        field('price', t('trade.entry.price'), coins.quote)
       )}
-      {!byTotal && (
-        <NumberField
-          id={`${ids}-amount`}
-          label={t('trade.entry.amount')}
-          unit={coins.base}
-          value={amount}
-          onChange={onAmount}
-          onBlur={() => setAmount((v) => formatNumericOnBlur(v, amountScale))}
-        />
-      )}
-      <div className="entry-percent">
-        <input
-          type="range"
-          min={0}
-          max={100}
-          step={1}
-          value={percent}
-          aria-label={t('trade.entry.percent', { percent })}
-          aria-valuetext={`${percent}%`}
-          onChange={(e) => onPercent(Number(e.target.value))}
-        />
-        <div className="entry-percent-steps">
-          {PERCENTS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              aria-pressed={percent === p}
-              title={t('trade.entry.percent', { percent: p })}
-              onClick={() => onPercent(p)}
-            >
-              {p}%
-            </button>
-          ))}
-        </div>
+      {!byTotal && field('amount', t('trade.entry.amount'), coins.base)}
+      <PercentSteps percent={state.percent} onPercent={(value) => dispatch({ type: 'percent', value })} />
+      {kind !== 'market' || byTotal
+        ? field('total', t('trade.entry.total'), coins.quote, shownTotal(state, ctx))
+        : null}
+    </>
+  );
+}
+
+function PercentSteps({ percent, onPercent }: { percent: number; onPercent: (value: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="entry-percent">
+      <input
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={percent}
+        aria-label={t('trade.entry.percent', { percent })}
+        aria-valuetext={`${percent}%`}
+        onChange={(e) => onPercent(Number(e.target.value))}
+      />
+      <div className="entry-percent-steps">
+        {PERCENTS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            aria-pressed={percent === p}
+            title={t('trade.entry.percent', { percent: p })}
+            onClick={() => onPercent(p)}
+          >
+            {p}%
+          </button>
+        ))}
       </div>
-      {kind !== 'market' || byTotal ? (
-        <NumberField
-          id={`${ids}-total`}
-          label={t('trade.entry.total')}
-          unit={coins.quote}
-          value={shownTotal}
-          onChange={onTotal}
-          onBlur={() => setTotal((v) => (v ? formatNumericOnBlur(v, totalScale) : v))}
-        />
-      ) : null}
-      <p className="entry-fee">
-        <span>{t('trade.entry.fee')}</span>
-        <output>{fee ? `${fee} ${buy ? coins.base : coins.quote}` : '--'}</output>
-      </p>
-      <p id={errorId} className="entry-error" role="alert">
-        {error ?? ''}
-      </p>
-      <button type="submit" className={`entry-submit ${name}`} disabled={sending}>
-        {sending ? t('trade.entry.placing') : t(`trade.entry.${name}`, { coin: coins.base })}
-      </button>
-      {confirming && (
-        <ConfirmOrder
-          body={confirming}
-          kind={kind}
-          coins={coins}
-          total={account ? totalOf(valuationPrice(input, account), amount, account) || total : total}
-          onConfirm={(dontAsk) => {
-            if (dontAsk) setTradeConfig(kind === 'market' ? { marketConfirm: false } : { orderConfirm: false });
-            void send(confirming);
-          }}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-    </form>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../
 import type { UserBalance } from '../../../../workers/api.ts';
 import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/time.ts';
+import { formatDateTime } from '../../../format/intl.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
 import { type Paged, withClosedOrders, withNewFills } from './live-lists.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sendTargetOf } from '../../../../src/features/account/form/account-model.ts';
 import { flagUrl } from '../../../../src/features/account/form/flag.tsx';
-import { sendTargetOf } from '../../../../src/features/account/form/send-flow.tsx';
 
 describe('country flags (images from flag-icons, not emoji)', () => {
   it('has an SVG URL for every country of the server list, whatever the case', async () => {

@@ -39,7 +39,7 @@ describe('slider (spec shell §9: 300 px, starts at 25 px; release submits a rat
 
 describe('security level and the KYC form', async () => {
   const { securityLevel } = await import('../../../../src/features/account/member/member-page.tsx');
-  const { kycReady } = await import('../../../../src/features/account/kyc/kyc-page.tsx');
+  const { kycReady } = await import('../../../../src/features/account/kyc/kyc-model.ts');
   it('counts the factors in place', () => {
     expect(securityLevel({ emailVerified: 1, phoneVerified: 0, googleStatus: 1, tradePasswordStatus: 0 })).toBe(2);
   });

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LANGS } from '../../../common/i18n.ts';
+import {
+  formatChartTick,
+  formatChartTime,
+  formatClock,
+  formatCount,
+  formatDateTime,
+  formatMonth,
+  localeOf,
+  setFormatLanguage,
+} from '../../../src/format/intl.ts';
+
+// 2026-11-22 16:05:09 local time.
+const moment = new Date(2026, 10, 22, 16, 5, 9).getTime();
+
+describe('Intl formats per language (src/format/intl.ts)', () => {
+  afterEach(() => setFormatLanguage('zh_CN'));
+
+  it('writes a moment in each language, 24-hour, to the minute or the second', () => {
+    for (const lang of LANGS) {
+      const text = formatDateTime(moment, false, lang);
+      expect(text).toMatch(/2026/);
+      expect(text).toMatch(/16:05/);
+      expect(text).not.toMatch(/16:05:09/);
+      expect(formatDateTime(moment, true, lang)).toMatch(/16:05:09/);
+    }
+    expect(formatDateTime(moment, false, 'zh_CN')).toBe('2026/11/22 16:05');
+    expect(formatDateTime(moment, false, 'en_US')).toBe('11/22/2026, 16:05');
+    expect(formatDateTime(moment, false, 'vi_VN')).not.toBe(formatDateTime(moment, false, 'en_US'));
+  });
+
+  it('follows the page language it is told, and shows -- without a time', () => {
+    setFormatLanguage('en_US');
+    expect(formatDateTime(moment)).toBe('11/22/2026, 16:05');
+    expect(localeOf()).toBe('en-US');
+    setFormatLanguage('zh_CN');
+    expect(formatDateTime(moment)).toBe('2026/11/22 16:05');
+    expect(formatDateTime(0)).toBe('--');
+    expect(formatDateTime(null)).toBe('--');
+  });
+
+  it('groups counts the language’s way', () => {
+    expect(formatCount(1234567, 'en_US')).toBe('1,234,567');
+    expect(formatCount(1234567, 'vi_VN')).toBe('1.234.567');
+    expect(formatCount(1234567, 'hi_IN')).toBe('12,34,567');
+    expect(formatCount(42, 'ja')).toBe('42');
+  });
+
+  it('names months in the given locale', () => {
+    const nov = Date.UTC(2026, 10, 2);
+    expect(formatMonth(nov, true, 'en-US')).toBe('Nov');
+    expect(formatMonth(nov, true, 'zh-CN')).toBe('11月');
+    expect(() => formatMonth(nov, true, 'not a locale!')).toThrow(RangeError);
+  });
+});
+
+describe('fixed clock and chart labels (the same in every language)', () => {
+  it('writes the tape’s clock and the chart’s times with zero-padded digits', () => {
+    expect(formatClock(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe('03:04:05');
+    const utc = Date.UTC(2026, 10, 2, 7, 9);
+    expect(formatChartTime(utc, true, 'minute')).toBe('2026-11-02 07:09');
+    expect(formatChartTime(utc, true, 'day')).toBe('2026-11-02');
+    expect(formatChartTime(utc, true, 'month')).toBe('2026-11');
+    expect(formatChartTick(utc, true, 'time', 'en-US')).toBe('07:09');
+    expect(formatChartTick(utc, true, 'month', 'en-US')).toBe('Nov');
+    expect(formatChartTick(utc, true, 'month', 'not a tag!')).toBe('11');
+  });
+});
