@@ -7,8 +7,8 @@ import {
   type TpslMode,
 } from '../../../common/margin/codes.ts';
 import { settleFunding } from '../../../common/margin/funding.ts';
-import { notional } from '../../../common/margin/grid.ts';
-import type { Position } from '../../../common/margin/position.ts';
+import { applyRateCeil, notional } from '../../../common/margin/grid.ts';
+import { initialMargin, type Position, unrealizedPnl } from '../../../common/margin/position.ts';
 import { notionalCap } from '../../../common/margin/tiers.ts';
 import { isLegTriggerValid } from '../../../common/margin/triggers.ts';
 import { OrderType, Side } from '../../../common/trading.ts';
@@ -396,6 +396,79 @@ export class SwapEngine {
     if (!order || order.userId !== userId) return this.reject('orderNotFound');
     this.cancelOpen(this.markets.get(order.symbol) as SwapMarket, order);
     return { ok: true, order, events: this.events };
+  }
+
+  /**
+   * Closes every position of the user at market, on one contract or all (spec `close-all`, bill 206); a position the
+   * book cannot take whole keeps the rest.
+   */
+  closeAll(userId: number, symbol?: string): SwapResult {
+    this.events = [];
+    if (symbol !== undefined && !this.markets.has(symbol)) return this.reject('unknownContract');
+    for (const h of [...this.holdings.openOf(userId)]) {
+      if (!h.position || (symbol !== undefined && h.symbol !== symbol)) continue;
+      const side = h.position.sign === 1 ? Side.sell : Side.buy;
+      this.placeOrder({
+        userId,
+        symbol: h.symbol,
+        side,
+        type: OrderType.market,
+        price: 0,
+        volume: h.position.contracts,
+        close: true,
+        closeAll: true,
+      });
+      this.runPlans(this.markets.get(h.symbol) as SwapMarket);
+    }
+    return { ok: true, order: null, events: this.events };
+  }
+
+  /**
+   * Reverses a position (spec `backhand`, action 8): closes it and opens the same size the other way, at market, as
+   * one command — refused whole, changing nothing, unless the book can take both and the margin covers the new side.
+   */
+  reverse(userId: number, positionId: number): SwapResult {
+    this.events = [];
+    const h = this.holdings.byPositionId(positionId);
+    if (!h?.position || h.userId !== userId) return this.reject('noPosition');
+    const market = this.markets.get(h.symbol) as SwapMarket;
+    const { contracts, sign } = h.position;
+    const side = sign === 1 ? Side.sell : Side.buy;
+    const walk = walkBook(market.contract, market.book, side, 2 * contracts, 0);
+    if (walk.contracts < 2 * contracts) return this.reject('noLiquidity');
+    const settings = this.holdings.settings(userId, market.contract);
+    const hedge = settings.positionClass === PositionClass.multi;
+    const opening = positionSideOf(hedge, side, false);
+    const closing = walkBook(market.contract, market.book, side, contracts, 0);
+    const needed = reservationOfValue(market.contract, leverageOf(settings, opening), walk.value - closing.value);
+    if (needed > this.freeAfterClose(h, closing.value)) return this.reject('insufficientMargin');
+    const action = ActionCode.positionReverse;
+    const base = { userId, symbol: h.symbol, side, type: OrderType.market, price: 0, volume: contracts, action };
+    this.placeOrder({ ...base, close: true });
+    const opened = this.placeOrder(base);
+    this.runPlans(market);
+    return { ok: true, order: typeof opened === 'string' ? null : opened, events: this.events };
+  }
+
+  /**
+   * What the user could commit once `h` is closed for `exitValue`: today's free amount, plus what the position commits
+   * (its cross initial margin and loss at the mark, or its isolated margin), plus its PnL at the exit, less the fee.
+   */
+  private freeAfterClose(h: Holding, exitValue: bigint): number {
+    const market = this.markets.get(h.symbol) as SwapMarket;
+    const position = h.position as Position;
+    const { contract } = market;
+    const mark = this.markOf(h.symbol)?.mark ?? 0;
+    let released = h.isolatedMargin;
+    if (h.marginModel === MarginModel.cross) {
+      const loss = -unrealizedPnl(contract.grid, position, mark);
+      released =
+        payMinor(contract, initialMargin(position.cost, h.leverage)) + (loss > 0n ? payMinor(contract, loss) : 0);
+    }
+    const realized = BigInt(position.sign) * (exitValue - position.cost);
+    const pnl = realized >= 0n ? receiveMinor(contract, realized) : -payMinor(contract, -realized);
+    const fee = payMinor(contract, applyRateCeil(exitValue, contract.takerRate));
+    return this.freeToUse(h.userId, contract.settle) + released + pnl - fee;
   }
 
   /** Cancels every open order of the user, on one contract or all. */

@@ -56,6 +56,7 @@ export function settleFill(
 
 /** A slot that was flat takes the symbol's current model and leverage (a flip opens anew). */
 function openSlot(holding: Holding, ctx: FillContext, order: ContractOrder): void {
+  ctx.holdings.opened(holding);
   holding.marginModel = ctx.settings.marginModel;
   holding.leverage = order.positionSide === 'short' ? ctx.settings.leverageShort : ctx.settings.leverageLong;
   holding.realized = 0n;

@@ -13,6 +13,8 @@ export interface SymbolSettings {
 
 /** One position slot: the position itself (null when flat) and what backs it. */
 export interface Holding {
+  /** The position's id (spec `positionId`): new each time the slot opens from flat, 0 before the first. */
+  id: number;
   readonly userId: number;
   readonly symbol: string;
   readonly positionSide: PositionSide;
@@ -45,6 +47,21 @@ export class Holdings {
   private readonly slots = new Map<string, Holding>();
   private readonly bySymbol = new Map<string, Set<Holding>>();
   private readonly byUser = new Map<number, Set<Holding>>();
+  private readonly byId = new Map<number, Holding>();
+  nextPositionId = 1;
+
+  /** A new position id for a slot that opens from flat. */
+  opened(holding: Holding): void {
+    if (holding.id) this.byId.delete(holding.id);
+    holding.id = this.nextPositionId++;
+    this.byId.set(holding.id, holding);
+  }
+
+  /** The slot holding position `id`, while that position is open. */
+  byPositionId(id: number): Holding | undefined {
+    const holding = this.byId.get(id);
+    return holding?.position ? holding : undefined;
+  }
 
   settings(userId: number, contract: Contract): SymbolSettings {
     const key = `${userId}\u0000${contract.symbol}`;
@@ -67,6 +84,7 @@ export class Holdings {
     let found = this.slots.get(key);
     if (!found) {
       found = {
+        id: 0,
         userId,
         symbol,
         positionSide,

@@ -17,6 +17,8 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('market' as const), user, side, volume, close: fc.boolean() }),
   fc.record({ kind: fc.constant('fok' as const), user, side, price, volume }),
   fc.record({ kind: fc.constant('cancelAll' as const), user }),
+  fc.record({ kind: fc.constant('closeAll' as const), user }),
+  fc.record({ kind: fc.constant('reverse' as const), user }),
   fc.record({ kind: fc.constant('leverage' as const), user, leverage: fc.integer({ min: 1, max: 125 }) }),
   fc.record({ kind: fc.constant('isolated' as const), user, on: fc.boolean() }),
   fc.record({ kind: fc.constant('hedge' as const), user, on: fc.boolean() }),
@@ -45,6 +47,14 @@ function run(engine: ReturnType<typeof engineWith>['engine'], a: Action): void {
     case 'cancelAll':
       engine.cancelAll(a.user);
       return;
+    case 'closeAll':
+      engine.closeAll(a.user);
+      return;
+    case 'reverse': {
+      const id = engine.holdings.find(a.user, 'BTC_USDT', 'both')?.id ?? 0;
+      engine.reverse(a.user, id);
+      return;
+    }
     case 'leverage':
       engine.setLeverage(a.user, 'BTC_USDT', a.leverage);
       return;
@@ -111,7 +121,7 @@ function expectNoneLeftToLiquidate(engine: ReturnType<typeof engineWith>['engine
 }
 
 describe('contract money is conserved and nobody without a position pays (property)', () => {
-  it('over random orders, closes, cancels, plans, TP/SL, trailing stops, funding, price moves, leverage and mode changes, liquidations and ADL: per coin, positions net to zero', () => {
+  it('over random orders, closes, close-alls, reversals, cancels, plans, TP/SL, trailing stops, funding, price moves, leverage and mode changes, liquidations and ADL: per coin, positions net to zero', () => {
     fc.assert(
       fc.property(fc.array(action, { minLength: 1, maxLength: 80 }), fc.boolean(), (actions, funded) => {
         const { engine, accounts } = engineWith({

@@ -103,4 +103,36 @@ describe('contract orders and positions', () => {
     expect(engine.place(market(1, Side.buy, 1000)).ok).toBe(true);
     expect(engine.place(market(1, Side.buy, 1))).toMatchObject({ ok: false, reason: 'riskLimitExceeded' });
   });
+
+  it('closes every position at market with close-all (bill kind 206)', () => {
+    const { engine, accounts } = engineWith({ 1: 50_000 * USDT, 2: 50_000 * USDT, 3: 50_000 * USDT });
+    engine.place(limit(2, Side.sell, P, 1000));
+    engine.place(market(1, Side.buy, 1000));
+    engine.place(limit(3, Side.buy, P - 100, 1000));
+    const closed = engine.closeAll(1);
+    expect(closed.ok).toBe(true);
+    expect(engine.holdings.find(1, 'BTC_USDT', 'both')?.position).toBeNull();
+    const kinds = accounts.entries.filter((e) => e.userId === 1).map((e) => e.kind);
+    expect(kinds).toContain('swap_close_all');
+    accounts.assertConserved();
+  });
+
+  it('reverses a position in one command, or refuses it whole', () => {
+    const { engine, accounts } = engineWith({ 1: 10_000 * USDT, 2: 100_000 * USDT, 3: 100_000 * USDT });
+    engine.place(limit(2, Side.sell, P, 1000));
+    engine.place(market(1, Side.buy, 1000));
+    const long = engine.holdings.find(1, 'BTC_USDT', 'both');
+    const id = long?.id ?? 0;
+    expect(id).toBeGreaterThan(0);
+    // No bids yet: nothing to close into, nothing changes.
+    expect(engine.reverse(1, id)).toMatchObject({ ok: false, reason: 'noLiquidity' });
+    engine.place(limit(3, Side.buy, P - 10, 2000));
+    expect(engine.reverse(2, id)).toMatchObject({ ok: false, reason: 'noPosition' });
+    const reversed = engine.reverse(1, id);
+    expect(reversed.ok).toBe(true);
+    const now = engine.holdings.find(1, 'BTC_USDT', 'both');
+    expect(now?.position).toMatchObject({ sign: -1, contracts: 1000 });
+    expect(now?.id).not.toBe(id);
+    accounts.assertConserved();
+  });
 });

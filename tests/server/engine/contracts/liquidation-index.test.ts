@@ -4,6 +4,7 @@ import type { Holding } from '../../../../server/engine/contracts/holdings.ts';
 import { LiquidationIndex } from '../../../../server/engine/contracts/liquidation-index.ts';
 
 const holding = (id: number, sign: 1 | -1): Holding => ({
+  id,
   userId: id,
   symbol: 'BTC_USDT',
   positionSide: 'both',
