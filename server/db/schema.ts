@@ -8,6 +8,16 @@ export interface Database {
   coins: CoinTable;
   spot_markets: SpotMarketTable;
   swap_contracts: SwapContractTable;
+  swap_risk_tiers: SwapRiskTierTable;
+  swap_settings: SwapSettingsTable;
+  swap_preferences: SwapPreferencesTable;
+  swap_positions: SwapPositionTable;
+  swap_orders: SwapOrderTable;
+  swap_plans: SwapPlanTable;
+  swap_trades: SwapTradeTable;
+  swap_funding: SwapFundingTable;
+  swap_funding_rates: SwapFundingRateTable;
+  swap_state: SwapStateTable;
   futures_symbols: FuturesSymbolTable;
   users: UserTable;
   sessions: SessionTable;
@@ -217,3 +227,145 @@ export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type SpotMarket = Selectable<SpotMarketTable>;
 export type Coin = Selectable<CoinTable>;
+
+// ─── Perpetual contracts (migration 0015) ────────────────────────────────────────────────────────────────────────────
+
+export interface SwapRiskTierTable {
+  symbol: string;
+  /** 'normal' (spec riskValues) or 'lv1000' (riskValues1000). */
+  tier_table: string;
+  tier: number;
+  floor: string;
+  max_leverage: number;
+  mmr: string;
+}
+
+export interface SwapSettingsTable {
+  user_id: number;
+  symbol: string;
+  margin_model: number;
+  position_class: number;
+  leverage_long: number;
+  leverage_short: number;
+}
+
+export interface SwapPreferencesTable {
+  user_id: number;
+  price_preference: Generated<number>;
+  confirm_orders: Generated<number>;
+  disclaimer_signed_at: number | null;
+}
+
+export interface SwapPositionTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  position_side: string;
+  sign: number;
+  contracts: number;
+  max_contracts: number;
+  /** Fine units, decimal text. */
+  cost: string;
+  margin_model: number;
+  leverage: number;
+  isolated_margin: number;
+  realized: string;
+  resting_buy: string;
+  resting_sell: string;
+  adl_quantile: number;
+  opened_at: number;
+  updated_at: number;
+  closed_at: number | null;
+}
+
+export interface SwapOrderTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  side: number;
+  type: number;
+  position_side: string;
+  reduce_only: number;
+  close_all: number;
+  margin_model: number;
+  leverage: number;
+  action: number;
+  price: number;
+  volume: number;
+  remaining: number;
+  filled: number;
+  cost: string;
+  fee: number;
+  frozen: number;
+  status: number;
+  tpsl: string | null;
+  book_seq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SwapPlanTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  kind: string;
+  side: number;
+  position_side: string;
+  trigger_type: number;
+  watch: string;
+  trigger_price: number;
+  crossing: string;
+  order_type: number;
+  order_price: number;
+  volume: number;
+  tpsl_mode: number;
+  trail_active: number | null;
+  trail_rate: string | null;
+  trail_extreme: number | null;
+  pair_id: number;
+  parent_order_id: number;
+  action: number;
+  status: number;
+  order_id: number;
+  reason: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SwapTradeTable {
+  id: number;
+  symbol: string;
+  price: number;
+  contracts: number;
+  taker_side: number;
+  maker_order_id: number;
+  taker_order_id: number;
+  maker_user_id: number;
+  taker_user_id: number;
+  time: number;
+}
+
+export interface SwapFundingTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  position_id: number;
+  amount: number;
+  rate: string;
+  mark: number;
+  time: number;
+}
+
+export interface SwapFundingRateTable {
+  symbol: string;
+  time: number;
+  rate: string;
+  mark: number;
+}
+
+export interface SwapStateTable {
+  symbol: string;
+  next_funding_time: number;
+  last_rate: string;
+  last_price: number;
+}

@@ -14,6 +14,7 @@ import * as m0011 from './0011-wallets.ts';
 import * as m0012 from './0012-deposits.ts';
 import * as m0013 from './0013-moves.ts';
 import * as m0014 from './0014-projection-steps.ts';
+import * as m0015 from './0015-contracts.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-deposits': m0012,
   '0013-moves': m0013,
   '0014-projection-steps': m0014,
+  '0015-contracts': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -526,6 +526,7 @@ export class SwapEngine {
     });
     if (!hedge || positionSide !== 'short') settings.leverageLong = leverage;
     if (!hedge || positionSide !== 'long') settings.leverageShort = leverage;
+    this.events.push({ type: 'settings', userId, symbol, settings });
     return { ok: true, order: null, events: this.events };
   }
 
@@ -552,7 +553,9 @@ export class SwapEngine {
     if (this.holdings.hasPosition(userId, symbol) || this.openOrders(userId, symbol).length > 0 || plans) {
       return this.reject('positionOrOrdersOpen');
     }
-    apply(this.holdings.settings(userId, market.contract));
+    const settings = this.holdings.settings(userId, market.contract);
+    apply(settings);
+    this.events.push({ type: 'settings', userId, symbol, settings });
     return { ok: true, order: null, events: this.events };
   }
 
@@ -584,6 +587,7 @@ export class SwapEngine {
     this.events = [];
     if (!Object.values(PricePreference).includes(preference)) return this.reject('badOrder');
     this.preferences.set(userId, preference);
+    this.events.push({ type: 'preference', userId, preference });
     return { ok: true, order: null, events: this.events };
   }
 

@@ -49,6 +49,8 @@ export function settleFill(
     holding.isolatedMargin += holdFromOrder(ctx, order, margin);
   }
   holding.position = result.position;
+  if (result.position && result.position.contracts > holding.maxContracts)
+    holding.maxContracts = result.position.contracts;
   holding.updatedAt = ctx.time;
   releaseExcess(ctx, order);
   return holding;
@@ -57,6 +59,7 @@ export function settleFill(
 /** A slot that was flat takes the symbol's current model and leverage (a flip opens anew). */
 function openSlot(holding: Holding, ctx: FillContext, order: ContractOrder): void {
   ctx.holdings.opened(holding);
+  holding.maxContracts = 0;
   holding.marginModel = ctx.settings.marginModel;
   holding.leverage = order.positionSide === 'short' ? ctx.settings.leverageShort : ctx.settings.leverageLong;
   holding.realized = 0n;

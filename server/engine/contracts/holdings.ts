@@ -19,6 +19,8 @@ export interface Holding {
   readonly symbol: string;
   readonly positionSide: PositionSide;
   position: Position | null;
+  /** The largest size the position reached (position history). */
+  maxContracts: number;
   marginModel: MarginModel;
   leverage: number;
   /** Isolated margin in ledger units, held in the user's frozen contract pocket; 0 in cross. */
@@ -89,6 +91,7 @@ export class Holdings {
         symbol,
         positionSide,
         position: null,
+        maxContracts: 0,
         marginModel: settings.marginModel,
         leverage: leverageOf(settings, positionSide),
         isolatedMargin: 0,

@@ -1,8 +1,8 @@
-import type { ActionCode } from '../../../common/margin/codes.ts';
+import type { ActionCode, PricePreference } from '../../../common/margin/codes.ts';
 import type { OrderType, Side } from '../../../common/trading.ts';
 import type { OrderBook } from '../book.ts';
 import type { Contract } from './contract.ts';
-import type { Holding } from './holdings.ts';
+import type { Holding, SymbolSettings } from './holdings.ts';
 import type { ContractOrder, PositionSide } from './order.ts';
 import type { PlanExecution, PlanRefusal } from './planner.ts';
 import type { PlanBook, SwapPlan } from './plans.ts';
@@ -33,6 +33,9 @@ export type SwapEvent =
   | { type: 'trade'; trade: SwapTrade }
   | { type: 'position'; holding: Holding }
   | { type: 'plan'; plan: SwapPlan }
+  /** A user's margin model, position class or leverage on a symbol changed. */
+  | { type: 'settings'; userId: number; symbol: string; settings: SymbolSettings }
+  | { type: 'preference'; userId: number; preference: PricePreference }
   /** Funding paid (amount < 0) or received by one position at a settlement, ledger units. */
   | {
       type: 'funding';

@@ -9,6 +9,7 @@ const holding = (id: number, sign: 1 | -1): Holding => ({
   symbol: 'BTC_USDT',
   positionSide: 'both',
   position: { sign, contracts: 1, cost: 1n },
+  maxContracts: 1,
   marginModel: 2,
   leverage: 10,
   isolatedMargin: 1,
