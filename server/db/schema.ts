@@ -270,8 +270,6 @@ export interface SwapPositionTable {
   leverage: number;
   isolated_margin: number;
   realized: string;
-  resting_buy: string;
-  resting_sell: string;
   adl_quantile: number;
   opened_at: number;
   updated_at: number;

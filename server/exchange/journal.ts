@@ -1,9 +1,19 @@
 import { pack } from 'msgpackr';
 import { type Sqlite, unsynchronized } from '../db/database.ts';
+import type { SwapEvent } from '../engine/contracts/types.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import type { Accounts } from '../ledger/accounts.ts';
-import { type Batch, cutBetweenTransactions, type Part, Projection, rowsOf, type Value } from './projection.ts';
+import {
+  type Batch,
+  cutBetweenTransactions,
+  type FullBatch,
+  type Part,
+  Projection,
+  rowsOf,
+  type Value,
+} from './projection.ts';
+import { SwapRows } from './swap-rows.ts';
 
 type Statement = ReturnType<Sqlite['prepare']>;
 
@@ -23,6 +33,8 @@ export interface JournalOptions {
   maxBatch?: number;
   /** Called after each commit with the batch's events, in order: only durable facts are published. */
   onCommit?: (events: readonly EngineEvent[]) => void;
+  /** Called after each commit with the batch's contract events, in order. */
+  onCommitSwap?: (events: readonly SwapEvent[]) => void;
   /** A write failed: memory is ahead of the disk, so the owner must stop the process (restart recovers). */
   onFatal?: (error: unknown) => void;
   /** Delay from a commit to the projection of its batch (default 50 ms). */
@@ -63,6 +75,8 @@ export class Journal {
   private readonly orders = new Set<Order>();
   private trades: Trade[] = [];
   private events: EngineEvent[] = [];
+  private readonly swapRows = new SwapRows();
+  private swapEvents: SwapEvent[] = [];
   private batch: Pending | null = null;
   private commands = 0;
   private scheduled = false;
@@ -105,6 +119,19 @@ export class Journal {
     return done;
   }
 
+  /** Queues one contract command's effects (the same batches and ledger as spot); resolves once on disk. */
+  recordSwap(events: readonly SwapEvent[]): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    this.swapRows.record(events);
+    for (const event of events) this.swapEvents.push(event);
+    this.commands++;
+    this.batch ??= pending();
+    const done = this.batch.promise;
+    if (this.commands >= this.maxBatch) this.flush();
+    else this.schedule();
+    return done;
+  }
+
   /** Commits whatever is queued now (also used at shutdown). */
   flush(): void {
     if (this.failed || (this.commands === 0 && this.accounts.entries.length === 0)) return;
@@ -128,6 +155,7 @@ export class Journal {
     if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
     const waiters = this.batch;
     const events = this.events;
+    const swapEvents = this.swapEvents;
     let batch: Batch | null = null;
     let result: T | undefined;
     try {
@@ -140,7 +168,7 @@ export class Journal {
       if (batch) this.fail(error, waiters);
       throw error;
     }
-    this.committed(batch as unknown as Batch, waiters, events);
+    this.committed(batch as unknown as Batch, waiters, events, swapEvents);
     return result as T;
   }
 
@@ -148,6 +176,7 @@ export class Journal {
     if (this.pendingRows > (this.options.maxPendingRows ?? MAX_PENDING_ROWS)) this.project();
     const waiters = this.batch;
     const events = this.events;
+    const swapEvents = this.swapEvents;
     const batch = this.collect();
     try {
       this.insert.run([batch.seq, this.clock(), this.commands, pack(batch)]);
@@ -155,10 +184,10 @@ export class Journal {
       this.fail(error, waiters);
       return;
     }
-    this.committed(batch, waiters, events);
+    this.committed(batch, waiters, events, swapEvents);
   }
 
-  private committed(batch: Batch, waiters: Pending | null, events: EngineEvent[]): void {
+  private committed(batch: Batch, waiters: Pending | null, events: EngineEvent[], swapEvents: SwapEvent[]): void {
     this.seq = batch.seq;
     this.pending.push(batch);
     this.pendingRows += rowsOf(batch);
@@ -166,8 +195,10 @@ export class Journal {
     this.events = [];
     this.batch = null;
     this.commands = 0;
+    this.swapEvents = [];
     waiters?.resolve();
     this.options.onCommit?.(events);
+    if (swapEvents.length > 0) this.options.onCommitSwap?.(swapEvents);
     this.scheduleProjection();
   }
 
@@ -235,7 +266,7 @@ export class Journal {
   }
 
   /** The batch's effects as flat rows, read now: orders and balances as they stand after every command of the batch. */
-  private collect(): Batch {
+  private collect(): FullBatch {
     const orders: Value[] = [];
     for (const o of this.orders) {
       orders.push(
@@ -297,7 +328,7 @@ export class Journal {
     const wallets: Value[] = [];
     for (const w of accounts.dirtyWallets) wallets.push(w.userId, w.wallet, w.coin, w.available, w.frozen);
     accounts.dirtyWallets.clear();
-    return { seq: this.seq + 1, orders, trades, entries, balances, system, wallets };
+    return { seq: this.seq + 1, orders, trades, entries, balances, system, wallets, ...this.swapRows.collect() };
   }
 
   private schedule(): void {

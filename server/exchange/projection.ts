@@ -1,5 +1,6 @@
 import { unpack } from 'msgpackr';
 import type { Sqlite } from '../db/database.ts';
+import { SWAP_SECTIONS, SWAP_SQL, type SwapSections } from './swap-rows.ts';
 
 export type Value = string | number | null;
 type Statement = ReturnType<Sqlite['prepare']>;
@@ -19,6 +20,9 @@ export interface Batch {
   wallets?: Value[];
 }
 
+/** A batch with the contract engine's sections (swap-rows.ts), absent from batches written before contracts. */
+export type FullBatch = Batch & Partial<SwapSections>;
+
 /** A batch's sections in the order they are projected, with the values of one row. */
 const SECTIONS = [
   ['orders', 20],
@@ -27,6 +31,7 @@ const SECTIONS = [
   ['balances', 4],
   ['system', 3],
   ['wallets', 5],
+  ...SWAP_SECTIONS,
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
 /** Where a ledger line's transaction id is in its row. */
@@ -37,7 +42,7 @@ const CHUNK = 64;
 /** Projected batches kept in the journal table for inspection; older ones are deleted. */
 const KEEP_BATCHES = 100;
 
-function sectionRows(batch: Batch, section: Section): number {
+function sectionRows(batch: FullBatch, section: Section): number {
   const width = SECTIONS.find(([name]) => name === section)?.[1] ?? 1;
   return (batch[section]?.length ?? 0) / width;
 }
@@ -104,9 +109,16 @@ class FlatInsert {
   }
 }
 
+/** The contract sections' inserts, from their SQL and widths. */
+function swapInserts(insert: (head: string, tail: string, stride: number) => FlatInsert) {
+  const out = {} as Record<keyof SwapSections, FlatInsert>;
+  for (const [name, width] of SWAP_SECTIONS) out[name] = insert(SWAP_SQL[name][0], SWAP_SQL[name][1], width);
+  return out;
+}
+
 /** Rows `from` to `to` of one batch, in the order of {@link SECTIONS}. */
 export interface Part {
-  batch: Batch;
+  batch: FullBatch;
   from: number;
   to: number;
 }
@@ -158,6 +170,7 @@ export class Projection {
         'on conflict (user_id, wallet, coin) do update set available = excluded.available, frozen = excluded.frozen',
         5,
       ),
+      ...swapInserts(insert),
     };
     this.mark = sqlite.prepare('update journal_state set projected = ?, projected_rows = ?');
     this.prune = sqlite.prepare('delete from journal where seq <= ?');

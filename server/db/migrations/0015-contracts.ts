@@ -80,8 +80,6 @@ async function createPositions(db: Kysely<unknown>): Promise<void> {
     .addColumn('leverage', 'integer', (c) => c.notNull())
     .addColumn('isolated_margin', 'bigint', (c) => c.notNull())
     .addColumn('realized', 'text', (c) => c.notNull())
-    .addColumn('resting_buy', 'text', (c) => c.notNull())
-    .addColumn('resting_sell', 'text', (c) => c.notNull())
     .addColumn('adl_quantile', 'integer', (c) => c.notNull())
     .addColumn('opened_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())

@@ -16,7 +16,7 @@ import type { Accounts } from '../../ledger/accounts.ts';
 import { OrderBook } from '../book.ts';
 import { crosses, walkBook } from './book-walk.ts';
 import { type Contract, isLeverageAllowed, tiersAt } from './contract.ts';
-import { type FillContext, releaseExcess, settleFill } from './fills.ts';
+import { type ClosedPosition, type FillContext, releaseExcess, settleFill } from './fills.ts';
 import { type Holding, Holdings, leverageOf, type SymbolSettings } from './holdings.ts';
 import { Liquidator, type LiquidatorHost } from './liquidator.ts';
 import {
@@ -328,6 +328,7 @@ export class SwapEngine {
       settings: this.holdings.settings(order.userId, market.contract),
       txn: `swap-trade:${id}`,
       time,
+      onClosed: this.onClosed,
     });
     const makerHolding = settleFill(ctx(maker), maker, contracts, price, true);
     const takerHolding = settleFill(ctx(taker), taker, contracts, price, false);
@@ -353,6 +354,10 @@ export class SwapEngine {
       },
     );
   }
+
+  private readonly onClosed = (closed: ClosedPosition): void => {
+    this.events.push({ type: 'positionClosed', closed });
+  };
 
   /** TP/SL given with an order follow its fills; a position that closed takes its TP/SL and trailing stops along. */
   private afterFill(order: ContractOrder, holding: Holding): void {
@@ -703,8 +708,8 @@ export class SwapEngine {
       const amount = this.fundingMove(market, wallet, h, fine, txn, time);
       this.liquidator.touch(h);
       if (amount !== 0) {
-        const { userId, positionSide } = h;
-        this.events.push({ type: 'funding', userId, symbol, positionSide, amount, rate, mark, time });
+        const { userId, positionSide, id: positionId } = h;
+        this.events.push({ type: 'funding', userId, symbol, positionSide, positionId, amount, rate, mark, time });
       }
     }
     this.liquidator.sweep(market);
@@ -814,6 +819,7 @@ export class SwapEngine {
       },
       nextTransferId: () => this.nextTradeId++,
       nextOrderId: () => this.nextOrderId++,
+      onClosed: this.onClosed,
     };
   }
 
@@ -851,6 +857,37 @@ export class SwapEngine {
       },
       plansOf: (userId) => this.plansByUser.get(userId) ?? [],
     };
+  }
+
+  /** Recovery: a stored open order back on its book, in book-sequence order so time priority is what it was. */
+  restoreOrder(order: ContractOrder): void {
+    const market = this.markets.get(order.symbol);
+    if (!market) throw new Error(`order ${order.id}: unknown contract ${order.symbol}`);
+    market.book.sideOf(order.side).add(order);
+    this.rest(market, order, order.remaining);
+    this.track(order);
+  }
+
+  /** Recovery: a waiting plan. */
+  restorePlan(plan: SwapPlan): void {
+    this.plannerHost().addPlan(plan);
+    if (plan.id >= this.planner.nextPlanId) this.planner.nextPlanId = plan.id + 1;
+  }
+
+  /** Recovery: a restored position is measured at the next mark. */
+  restoredPosition(holding: Holding): void {
+    this.holdings.restore(holding);
+    this.liquidator.touch(holding);
+  }
+
+  restorePreference(userId: number, preference: PricePreference): void {
+    this.preferences.set(userId, preference);
+  }
+
+  /** Recovery: the last trade price of a contract. */
+  restorePrice(symbol: string, lastPrice: number): void {
+    const market = this.markets.get(symbol);
+    if (market) market.lastPrice = lastPrice;
   }
 
   private track(order: ContractOrder): void {

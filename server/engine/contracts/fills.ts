@@ -8,6 +8,23 @@ import { type ContractOrder, signOf } from './order.ts';
 import { INSURANCE_ACCOUNT, SETTLEMENT_ACCOUNT, SwapKind, type SwapWallet } from './wallet.ts';
 
 /** What settling one side of a fill needs. */
+/** A position as it closed (or flipped): its row in position history. */
+export interface ClosedPosition {
+  id: number;
+  userId: number;
+  symbol: string;
+  positionSide: Holding['positionSide'];
+  sign: 1 | -1;
+  maxContracts: number;
+  /** Entry value of what closed, fine units. */
+  cost: bigint;
+  realized: bigint;
+  marginModel: Holding['marginModel'];
+  leverage: number;
+  openedAt: number;
+  closedAt: number;
+}
+
 export interface FillContext {
   contract: Contract;
   holdings: Holdings;
@@ -15,6 +32,8 @@ export interface FillContext {
   settings: SymbolSettings;
   txn: string;
   time: number;
+  /** Told of each position that closed or flipped in the fill. */
+  onClosed?: (closed: ClosedPosition) => void;
 }
 
 /**
@@ -39,6 +58,8 @@ export function settleFill(
   order.filled += contracts;
   order.cost += value;
   if (before && result.closed > 0) realize(ctx, holding, before, result, order);
+  if (before && (!result.position || result.position.sign !== before.sign))
+    ctx.onClosed?.(closedOf(holding, before, ctx.time));
   if (result.position && (!before || before.sign !== result.position.sign)) openSlot(holding, ctx, order);
   const opened = contracts - result.closed;
   const feeKind = result.closed > 0 ? closeKind(order, before as Position) : openKind(result.position as Position);
@@ -54,6 +75,25 @@ export function settleFill(
   holding.updatedAt = ctx.time;
   releaseExcess(ctx, order);
   return holding;
+}
+
+function closedOf(holding: Holding, before: Position, time: number): ClosedPosition {
+  const { id, userId, symbol, positionSide, maxContracts, realized, marginModel, leverage, openedAt } = holding;
+  const { sign, cost } = before;
+  return {
+    id,
+    userId,
+    symbol,
+    positionSide,
+    sign,
+    maxContracts,
+    cost,
+    realized,
+    marginModel,
+    leverage,
+    openedAt,
+    closedAt: time,
+  };
 }
 
 /** A slot that was flat takes the symbol's current model and leverage (a flip opens anew). */

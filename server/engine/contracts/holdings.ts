@@ -59,6 +59,12 @@ export class Holdings {
     this.byId.set(holding.id, holding);
   }
 
+  /** Recovery: an open position as stored, in its slot; ids continue after the highest. */
+  restore(holding: Holding): void {
+    this.byId.set(holding.id, holding);
+    if (holding.id >= this.nextPositionId) this.nextPositionId = holding.id + 1;
+  }
+
   /** The slot holding position `id`, while that position is open. */
   byPositionId(id: number): Holding | undefined {
     const holding = this.byId.get(id);

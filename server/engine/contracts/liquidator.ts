@@ -2,7 +2,7 @@ import { ActionCode, ContractOrderStatus, MarginModel } from '../../../common/ma
 import { applyRateCeil } from '../../../common/margin/grid.ts';
 import { liquidationPrice } from '../../../common/margin/liquidation.ts';
 import { OrderType, Side } from '../../../common/trading.ts';
-import { type FillContext, settleFill } from './fills.ts';
+import { type ClosedPosition, type FillContext, settleFill } from './fills.ts';
 import type { Holding, Holdings } from './holdings.ts';
 import {
   adlQueue,
@@ -38,6 +38,7 @@ export interface LiquidatorHost {
   emit(event: SwapEvent): void;
   nextTransferId(): number;
   nextOrderId(): number;
+  onClosed(closed: ClosedPosition): void;
 }
 
 /**
@@ -283,6 +284,7 @@ export class Liquidator {
         settings: this.host.holdings.settings(order.userId, market.contract),
         txn: `swap-transfer:${id}`,
         time: this.host.clock(),
+        onClosed: (closed) => this.host.onClosed(closed),
       };
       const holding = settleFill(ctx, order, contracts, price, false, 0n);
       this.touch(holding);

@@ -2,6 +2,7 @@ import type { ActionCode, PricePreference } from '../../../common/margin/codes.t
 import type { OrderType, Side } from '../../../common/trading.ts';
 import type { OrderBook } from '../book.ts';
 import type { Contract } from './contract.ts';
+import type { ClosedPosition } from './fills.ts';
 import type { Holding, SymbolSettings } from './holdings.ts';
 import type { ContractOrder, PositionSide } from './order.ts';
 import type { PlanExecution, PlanRefusal } from './planner.ts';
@@ -33,6 +34,8 @@ export type SwapEvent =
   | { type: 'trade'; trade: SwapTrade }
   | { type: 'position'; holding: Holding }
   | { type: 'plan'; plan: SwapPlan }
+  /** A position closed or flipped: its final row for position history (the slot may already hold the next one). */
+  | { type: 'positionClosed'; closed: ClosedPosition }
   /** A user's margin model, position class or leverage on a symbol changed. */
   | { type: 'settings'; userId: number; symbol: string; settings: SymbolSettings }
   | { type: 'preference'; userId: number; preference: PricePreference }
@@ -42,6 +45,7 @@ export type SwapEvent =
       userId: number;
       symbol: string;
       positionSide: PositionSide;
+      positionId: number;
       amount: number;
       rate: bigint;
       mark: number;
