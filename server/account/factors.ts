@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { verifyTotp } from '../auth/totp.ts';
-import type { UserSecurity } from '../db/repositories/account.ts';
 import type { User } from '../db/schema.ts';
+import type { UserSecurity } from './repository.ts';
 import { boundDestination, codeError, fail, verifyList } from './rules.ts';
 import { sendCode } from './send.ts';
 

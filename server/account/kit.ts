@@ -2,13 +2,13 @@ import { CaptchaStore } from '../auth/captcha.ts';
 import { CodeStore, RateCounter, TicketStore } from '../auth/codes.ts';
 import { SocketSessions } from '../auth/socket-sessions.ts';
 import type { Db } from '../db/database.ts';
+import type { Delivery } from './delivery.ts';
 import {
   type AccountRepository,
   type AccountUsersRepository,
   accountRepository,
   accountUsersRepository,
-} from '../db/repositories/account.ts';
-import type { Delivery } from './delivery.ts';
+} from './repository.ts';
 
 /** Code sends one IP may ask for per hour, all destinations together. */
 export const IP_SENDS_PER_HOUR = 30;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizeEmail, normalizePhone } from '../account/rules.ts';
-import { depositDb, type WithdrawAddress } from '../db/repositories/deposit-tables.ts';
 import type { User } from '../db/schema.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { depositDb, type WithdrawAddress } from './deposit-tables.ts';
 import { addressKey, checkDestination, type NetworksRepository, normalizeName } from './networks.ts';
 import type { Page } from './transfer-common.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { compare } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { type Deposit, type DepositAddress, depositDb } from '../db/repositories/deposit-tables.ts';
 import type { Move, UserPocket } from '../ledger/accounts.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { type Deposit, type DepositAddress, depositDb } from './deposit-tables.ts';
 import { encodeAddress, fakeTxHash, hotWalletAddress, newMemo, newSeed } from './network-address.ts';
 import type { ChainFamily, MemoType } from './network-catalogue.ts';
 import { type Network, type NetworksRepository, normalizeName, parseAmount, unitsOf } from './networks.ts';

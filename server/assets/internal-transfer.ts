@@ -2,17 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { fromUnits, toUnits } from '../../common/decimal.ts';
 import { type FactorInput, sendFactorCode } from '../account/factors.ts';
+import type { UserSecurity } from '../account/repository.ts';
 import { mask, normalizeEmail, normalizePhone } from '../account/rules.ts';
 import { RateCounter } from '../auth/codes.ts';
 import { sqliteOf } from '../db/database.ts';
 import { INTERNAL_RECEIVED_TEMPLATE } from '../db/migrations/0013-moves.ts';
-import type { UserSecurity } from '../db/repositories/account.ts';
-import { inboxRepository } from '../db/repositories/inbox.ts';
-import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
 import type { User } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Move } from '../ledger/accounts.ts';
+import { inboxRepository } from '../shell/inbox-repository.ts';
 import { checkFactors, internalPurpose } from './internal-factors.ts';
+import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,
   coinCatalogue,

@@ -1,8 +1,8 @@
 import { fromUnits, isDecimal, toUnits } from '../../common/decimal.ts';
 import type { Db } from '../db/database.ts';
-import { type CoinNetwork, depositDb } from '../db/repositories/deposit-tables.ts';
 import { logoOf } from '../http/logo.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { type CoinNetwork, depositDb } from './deposit-tables.ts';
 import type { ChainFamily, MemoType } from './network-catalogue.ts';
 
 /** A network with its coin's ledger decimals. */

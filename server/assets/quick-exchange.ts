@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { div, fromUnits, mul, sub, toUnits, truncate } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
 import { logoOf } from '../http/logo.ts';
+import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,
   coinCatalogue,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { isDecimal, toUnits } from '../../common/decimal.ts';
 import type { Sqlite } from '../db/database.ts';
+import type { MessageKey } from '../errors/messages.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { MessageKey } from '../http/messages.ts';
 import { InsufficientFunds } from '../ledger/accounts.ts';
 
 /** spec shell §9: records page by 10. */

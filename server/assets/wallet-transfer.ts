@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { fromUnits } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
 import { logoOf } from '../http/logo.ts';
 import { WALLETS, type Wallet } from '../ledger/accounts.ts';
+import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,
   coinCatalogue,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { CoinInfoRow } from '../db/repositories/markets.ts';
-import { shellContentRepository } from '../db/repositories/shell-content.ts';
+import type { CoinInfoRow } from '../exchange/catalogue.ts';
 import { logoOf } from '../http/logo.ts';
 import { type Accounts, WALLETS, type Wallet } from '../ledger/accounts.ts';
+import { shellContentRepository } from '../shell/repository.ts';
 import { sumOf, usdRatesOf, usdtValue, valueBalance } from './valuation.ts';
 
 /**

@@ -3,10 +3,10 @@ import { compare, fromUnits } from '../../common/decimal.ts';
 import type { FactorInput } from '../account/factors.ts';
 import { mask, verifyList } from '../account/rules.ts';
 import { sqliteOf } from '../db/database.ts';
-import { depositDb, type Withdrawal } from '../db/repositories/deposit-tables.ts';
 import type { User } from '../db/schema.ts';
 import { FEES_ACCOUNT, InsufficientFunds, type Move, type UserPocket } from '../ledger/accounts.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { depositDb, type Withdrawal } from './deposit-tables.ts';
 import { fakeTxHash } from './network-address.ts';
 import type { ChainFamily } from './network-catalogue.ts';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { type ArticleKind, type ContentArticleTable, contentDb } from '../db/repositories/content-tables.ts';
+import { type ArticleKind, type ContentArticleTable, contentDb } from './tables.ts';
 
 export interface CategoryRow {
   key: string;

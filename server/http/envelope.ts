@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCode, type Envelope } from '../../common/api.ts';
 import { DEFAULT_LANG, type Lang, parseLang } from '../../common/i18n.ts';
-import { type MessageKey, translate } from './messages.ts';
+import { type MessageKey, translate } from '../errors/messages.ts';
 
 /** An expected failure: HTTP status, envelope code and a translated message key. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { type SupportDb, supportDb } from '../db/repositories/support-tables.ts';
 import { CHAT_PAGE, CHAT_STATUS, newOpenId, TICKET_STATUS } from './rules.ts';
+import { type SupportDb, supportDb } from './tables.ts';
 
 export type ChatSender = 'visitor' | 'agent';
 export type FeedbackSender = 'user' | 'agent';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app, serverOptions } from '../../server/app.ts';
 import { ensureDemoAccount } from '../../server/auth/demo.ts';
+import { usersRepository } from '../../server/auth/users-repository.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
-import { usersRepository } from '../../server/db/repositories/users.ts';
 
 export interface TestApp {
   server: FastifyInstance;

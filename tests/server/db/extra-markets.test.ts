@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../server/config.ts';
 import { type Db, openDatabase } from '../../../server/db/database.ts';
-import { marketsRepository } from '../../../server/db/repositories/markets.ts';
 import { extraUnit, listExtraMarkets, readExtraMarkets } from '../../../server/db/seed/extra-markets.ts';
+import { marketsRepository } from '../../../server/exchange/catalogue.ts';
 import { logoOf } from '../../../server/http/logo.ts';
 
 const dirs: string[] = [];

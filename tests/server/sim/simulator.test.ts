@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderType, Side } from '../../../common/trading.ts';
+import { usersRepository } from '../../../server/auth/users-repository.ts';
 import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
-import { usersRepository } from '../../../server/db/repositories/users.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS, MAX_MESSAGE_CHARS } from '../../../server/support/rules.ts';
 import { buildTestApp, createUser, type TestApp } from '../helpers.ts';
-import { formPost, sessionFor } from '../http/shell-helpers.ts';
+import { formPost, sessionFor } from '../requests.ts';
 import { getJson, postJson } from './helpers.ts';
 
 interface Opened {

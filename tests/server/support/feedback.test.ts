@@ -10,7 +10,7 @@ import {
   TICKET_STATUS,
 } from '../../../server/support/rules.ts';
 import { buildTestApp, createUser, type TestApp } from '../helpers.ts';
-import { formPost, sessionFor } from '../http/shell-helpers.ts';
+import { formPost, sessionFor } from '../requests.ts';
 import { getJson, PNG_1x1, postJson } from './helpers.ts';
 
 interface Ticket {

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiCode } from '../../common/api.ts';
+import type { Lang } from '../../common/i18n.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { apiOk, DEFAULT_PAGE_SIZE, emptyBodyAsForm } from '../shell/common.ts';
+import { contentLang, IdField, knownCategory, ListFields, listItem, searchWords } from './fields.ts';
+import { type ArticleRow, contentRepository } from './repository.ts';
+
+const PageBody = Type.Object(ListFields);
+type PageBody = Type.Static<typeof PageBody>;
+const DetailBody = Type.Object({ ...IdField, lang: ListFields.lang });
+type DetailBody = Type.Static<typeof DetailBody>;
+const ListQuery = Type.Object({ lang: ListFields.lang });
+const SearchQuery = Type.Object({
+  keyword: Type.String({ minLength: 1, maxLength: 50 }),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+});
+
+/** Other articles of the same category shown beside one. */
+const RELATED = 5;
+
+/**
+ * The help centre (spec shell §7: POST /uc/ancillary/more/help/page {pageNo,pageSize,cate,lang} and help/detail {id};
+ * GET /api/help/list and /api/help/article without the base prefix; /api/search). Articles are stored per language
+ * (migration 0009); an id of one language reads in the language asked for.
+ */
+export async function helpRoutes(app: FastifyInstance): Promise<void> {
+  const content = contentRepository(app.store.db);
+
+  const page = async (request: FastifyRequest, input: PageBody) => {
+    const lang = contentLang(request, input.lang);
+    const categories = await content.categories('help', lang);
+    const cate = knownCategory(input.cate, categories);
+    const words = searchWords(input.keyword);
+    const pageNo = input.pageNo ?? 1;
+    const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await content.page('help', lang, { cate, words }, (pageNo - 1) * pageSize, pageSize);
+    return { records: rows.map((r) => listItem(r, categories)), total, pageNo, pageSize, cate: cate ?? '', lang };
+  };
+
+  const detail = async (id: number, lang: Lang) => {
+    const found = await content.article('help', id);
+    if (!found) throw new ApiError(404, ApiCode.notFound, 'notFound');
+    const article: ArticleRow =
+      found.lang === lang ? found : ((await content.articleIn('help', found.key, lang)) ?? found);
+    const categories = await content.categories('help', article.lang);
+    const sameCategory = await content.page('help', article.lang, { cate: article.cate }, 0, RELATED + 1);
+    return {
+      ...listItem(article, categories),
+      body: article.body,
+      related: sameCategory.rows
+        .filter((r) => r.id !== article.id)
+        .slice(0, RELATED)
+        .map((r) => ({ id: r.id, title: r.title })),
+    };
+  };
+
+  app.post<{ Body: PageBody }>(
+    '/uc/ancillary/more/help/page',
+    { schema: { body: PageBody }, preValidation: emptyBodyAsForm },
+    async (request) => ok(await page(request, request.body ?? {})),
+  );
+
+  app.post<{ Body: DetailBody }>('/uc/ancillary/more/help/detail', { schema: { body: DetailBody } }, async (request) =>
+    ok(await detail(request.body.id, contentLang(request, request.body.lang))),
+  );
+
+  // Categories with their article counts (the help centre's side menu).
+  app.get<{ Querystring: Type.Static<typeof ListQuery> }>(
+    '/api/help/list',
+    { schema: { querystring: ListQuery } },
+    async (request) => {
+      const lang = contentLang(request, request.query.lang);
+      const [categories, counts] = await Promise.all([content.categories('help', lang), content.counts('help', lang)]);
+      const list = categories.map((c) => ({ key: c.key, name: c.name, count: counts[c.key] ?? 0 }));
+      return apiOk({ categories: list, total: list.reduce((sum, c) => sum + c.count, 0), lang });
+    },
+  );
+
+  app.get<{ Querystring: DetailBody }>('/api/help/article', { schema: { querystring: DetailBody } }, async (request) =>
+    apiOk(await detail(request.query.id, contentLang(request, request.query.lang))),
+  );
+
+  // Site search over help articles and coin news in the request's language.
+  app.get<{ Querystring: Type.Static<typeof SearchQuery> }>(
+    '/api/search',
+    { schema: { querystring: SearchQuery } },
+    async (request) => {
+      const lang = contentLang(request, undefined);
+      const words = searchWords(request.query.keyword);
+      if (words.length === 0) throw ApiError.invalidParam('keyword');
+      const size = request.query.pageSize ?? 5;
+      const [helpCates, newsCates, help, news] = await Promise.all([
+        content.categories('help', lang),
+        content.categories('news', lang),
+        content.page('help', lang, { words }, 0, size),
+        content.page('news', lang, { words }, 0, size),
+      ]);
+      return apiOk({
+        help: { records: help.rows.map((r) => listItem(r, helpCates)), total: help.total },
+        news: { records: news.rows.map((r) => listItem(r, newsCates)), total: news.total },
+      });
+    },
+  );
+}
