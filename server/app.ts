@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDelivery } from './account/delivery.ts';
-import { createAccountKit } from './account/kit.ts';
+import { type AccountKit, createAccountKit } from './account/kit.ts';
 import { accountRoutes } from './account/routes.ts';
 import { ucRoutes } from './account/session-routes.ts';
 import { assetRoutes } from './assets/routes.ts';
@@ -15,14 +15,16 @@ import { type UsersRepository, usersRepository } from './auth/users-repository.t
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { contentPageRoutes } from './content/routes.ts';
-import type { Db } from './db/database.ts';
+import type { Db } from './db/schema.ts';
 import { type MarketsRepository, marketsRepository } from './exchange/catalogue.ts';
 import type { Exchange } from './exchange/index.ts';
 import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
 import { homeRoutes } from './home/routes.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
-import { installErrorHandling, installFiniteGuard } from './http/envelope.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installFiniteGuard } from './http/finite-guard.ts';
+import { installTlsHeaders } from './http/tls.ts';
 import { marketRoutes } from './market/routes.ts';
 import type { MarketData } from './marketdata/index.ts';
 import { downloadRoutes } from './shell/download-routes.ts';
@@ -53,6 +55,7 @@ declare module 'fastify' {
     loginGuard: LoginGuard;
     exchange: Exchange;
     marketData: MarketData;
+    account: AccountKit;
   }
 }
 
@@ -73,18 +76,6 @@ export function serverOptions(config: Config): FastifyServerOptions {
     trustProxy: trustProxyOf(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   };
-}
-
-/** Sent only to a request that came over TLS, as the socket or a trusted proxy (TRUST_PROXY) tells. */
-const HSTS = 'max-age=31536000; includeSubDomains';
-
-function installTlsHeaders(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply) => {
-    if (request.protocol !== 'https') return;
-    reply.header('strict-transport-security', HSTS);
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
-  });
 }
 
 /**

@@ -46,3 +46,15 @@ export const PagingFields = {
 };
 export const PagingSchema = Type.Object(PagingFields);
 export type Paging = Static<typeof PagingSchema>;
+
+/**
+ * Paging fields of the header's lists: notices ask with page/size and messages with page/limit (spec shell §7 "Header
+ * calls"); pageNo/pageSize, as the other lists use, are read too.
+ */
+export const HeaderPagingFields = {
+  page: Type.Optional(PageNoSchema),
+  pageNo: Type.Optional(PageNoSchema),
+  size: Type.Optional(PageSizeSchema),
+  limit: Type.Optional(PageSizeSchema),
+  pageSize: Type.Optional(PageSizeSchema),
+};

@@ -4,8 +4,10 @@ import { ApiCode } from '../../common/api.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE } from '../auth/captcha.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { User } from '../db/schema.ts';
-import { ApiError, ok } from '../http/envelope.ts';
-import { emptyBodyAsForm } from '../shell/common.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ok } from '../http/envelope.ts';
+import { emptyBodyAsForm } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import type { Country } from './repository.ts';
 import {
   codeError,
@@ -245,6 +247,7 @@ export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
       deliver,
       verifyToken: { type, target: a.target, token },
       background: true,
+      lang: requestLang(request),
     });
     return ok(null);
   };

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 /** Tables of migration 0006 (account security), reached through {@link accountDb} like the shell's tables. */
 export type AccountTables = {

@@ -3,8 +3,8 @@ import { ApiCode, TOKEN_HEADER } from '../../common/api.ts';
 import { requestToken } from '../auth/session.ts';
 import { hashToken, newToken, SESSION_TTL_MS } from '../auth/tokens.ts';
 import type { User } from '../db/schema.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
-import { ApiError } from '../http/envelope.ts';
 import type { Channel } from './delivery.ts';
 
 /** Spec shell §5: 8 to 32 characters, at least one lowercase letter, one uppercase letter and one digit. */

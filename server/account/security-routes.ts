@@ -6,9 +6,11 @@ import { requestToken, requireUser, userOf } from '../auth/session.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../auth/totp.ts';
 import type { User } from '../db/schema.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
-import { ApiError, ok } from '../http/envelope.ts';
-import { emptyBodyAsForm } from '../shell/common.ts';
+import { ok } from '../http/envelope.ts';
+import { emptyBodyAsForm } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { type FactorInput, requireFactors as requireFactorsOf } from './factors.ts';
 import { LOGIN_TICKET_ATTEMPTS } from './kit.ts';
 import { WITHDRAW_LOCK_MS } from './public-routes.ts';
@@ -280,6 +282,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       address: target.address,
       deliver: 'code',
       userKey: `user:${user.id}`,
+      lang: requestLang(request),
     });
     return ok(null);
   };

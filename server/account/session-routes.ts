@@ -5,7 +5,8 @@ import { decoyHash, verifyPassword } from '../auth/password.ts';
 import { requestToken, requireUser, userOf } from '../auth/session.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { User } from '../db/schema.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ok } from '../http/envelope.ts';
 import { addLoginTicket } from './kit.ts';
 import { fail, startSession, tooManyAttempts } from './rules.ts';
 

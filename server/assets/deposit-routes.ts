@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { requireUser, userOf } from '../auth/session.ts';
 import type { User } from '../db/schema.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ok } from '../http/envelope.ts';
 import { read } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { addressBook, type EntryInput, TRANSFER_TYPE } from './address-book.ts';
 import { depositService } from './deposits.ts';
 import { networksRepository } from './networks.ts';
@@ -184,7 +186,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     '/uc/withdraw/code',
     { onRequest: requireUser, schema: { body: WithdrawCodeBody } },
     async (request) => {
-      await sendWithdrawCode(app, request, await me(request), request.body.type);
+      await sendWithdrawCode(app, request, await me(request), request.body.type, requestLang(request));
       return ok(null);
     },
   );

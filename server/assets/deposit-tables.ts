@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * Tables of migration 0012 (issue 9: deposits, withdrawals and the withdrawal address book). Kept out of schema.ts:

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { fromUnits, toUnits } from '../../common/decimal.ts';
+import type { Lang } from '../../common/i18n.ts';
 import { type FactorInput, sendFactorCode } from '../account/factors.ts';
 import type { UserSecurity } from '../account/repository.ts';
 import { mask, normalizeEmail, normalizePhone } from '../account/rules.ts';
@@ -8,7 +9,7 @@ import { RateCounter } from '../auth/codes.ts';
 import { sqliteOf } from '../db/database.ts';
 import { INTERNAL_RECEIVED_TEMPLATE } from '../db/migrations/0013-moves.ts';
 import type { User } from '../db/schema.ts';
-import { ApiError } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { Move } from '../ledger/accounts.ts';
 import { inboxRepository } from '../shell/inbox-repository.ts';
 import { checkFactors, internalPurpose } from './internal-factors.ts';
@@ -348,8 +349,8 @@ export function internalTransfers(app: FastifyInstance) {
     },
 
     /** Sends the internal-transfer code to one of the sender's bound addresses. */
-    async sendCode(request: FastifyRequest, userId: number, channel: 'email' | 'phone'): Promise<void> {
-      await sendFactorCode(app, request, await me(userId), channel, internalPurpose(userId));
+    async sendCode(request: FastifyRequest, userId: number, channel: 'email' | 'phone', lang: Lang): Promise<void> {
+      await sendFactorCode(app, request, await me(userId), channel, internalPurpose(userId), lang);
     },
 
     /** Validates a transfer without moving money or spending codes (the codes given are checked). */

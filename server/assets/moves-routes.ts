@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/session.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ok } from '../http/envelope.ts';
 import { read } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { internalTransfers } from './internal-transfer.ts';
 import { quickExchange } from './quick-exchange.ts';
 import { RECORDS_PAGE_SIZE } from './transfer-common.ts';
@@ -126,7 +128,7 @@ export async function movesRoutes(app: FastifyInstance): Promise<void> {
       const type = request.body.type.trim().toLowerCase();
       const channel = type === 'email' ? 'email' : type === 'phone' || type === 'mobile' ? 'phone' : null;
       if (!channel) throw ApiError.invalidParam('type');
-      await internal.sendCode(request, userOf(request).id, channel);
+      await internal.sendCode(request, userOf(request).id, channel, requestLang(request));
       return ok(null);
     },
   );

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * Tables of migration 0013 (issue 9, money moves): wallet transfers, internal transfers with their per-coin settings,

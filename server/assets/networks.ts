@@ -1,6 +1,6 @@
 import { fromUnits, isDecimal, toUnits } from '../../common/decimal.ts';
-import type { Db } from '../db/database.ts';
-import { logoOf } from '../http/logo.ts';
+import type { Db } from '../db/schema.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
 import { type CoinNetwork, depositDb } from './deposit-tables.ts';
 import type { ChainFamily, MemoType } from './network-catalogue.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { div, fromUnits, mul, sub, toUnits, truncate } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { logoOf } from '../http/logo.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,

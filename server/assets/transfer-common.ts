@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { isDecimal, toUnits } from '../../common/decimal.ts';
-import type { Sqlite } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
-import { ApiError } from '../http/envelope.ts';
 import { InsufficientFunds } from '../ledger/accounts.ts';
 
 /** spec shell §9: records page by 10. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { fromUnits } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { logoOf } from '../http/logo.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { WALLETS, type Wallet } from '../ledger/accounts.ts';
 import { type MovesDb, movesDb } from './moves-tables.ts';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CoinInfoRow } from '../exchange/catalogue.ts';
-import { logoOf } from '../http/logo.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { type Accounts, WALLETS, type Wallet } from '../ledger/accounts.ts';
 import { shellContentRepository } from '../shell/repository.ts';
 import { sumOf, usdRatesOf, usdtValue, valueBalance } from './valuation.ts';

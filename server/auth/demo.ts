@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { creditFromSystem } from '../ledger/ledger.ts';
 import { hashPassword } from './password.ts';
 import { type UsersRepository, usersRepository } from './users-repository.ts';

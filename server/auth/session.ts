@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_HEADER } from '../../common/api.ts';
-import { ApiError } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { hashToken } from './tokens.ts';
 
 export interface SessionUser {

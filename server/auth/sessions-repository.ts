@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 export interface SessionRow {
   userId: number;

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../db/database.ts';
-import type { NewUser, User } from '../db/schema.ts';
+import type { Db, NewUser, User } from '../db/schema.ts';
 
 const PROMOTION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
-import { ApiError, ok, requestLang } from '../http/envelope.ts';
-import { apiOk, DEFAULT_PAGE_SIZE, emptyBodyAsForm } from '../shell/common.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { apiOk, ok } from '../http/envelope.ts';
+import { DEFAULT_PAGE_SIZE } from '../http/paging.ts';
+import { emptyBodyAsForm } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { type ChannelKind, matchChannels, parseContact } from './channels.ts';
 import { contentLang, IdField, knownCategory, ListFields, listItem, searchWords } from './fields.ts';
 import { posterSvg } from './poster.ts';
@@ -66,7 +69,7 @@ export async function articleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const input = request.body ?? {};
       const kind: ShownKind = input.type ?? 'news';
-      const lang = contentLang(request, input.lang);
+      const lang = contentLang(input.lang, requestLang(request));
       const categories = await content.categories(kind, lang);
       const cate = knownCategory(input.cate, categories);
       const words = searchWords(input.keyword);

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type Lang, parseLang } from '../../common/i18n.ts';
-import { ApiError, requestLang } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { ArticleRow, CategoryRow } from './repository.ts';
 
 /** Longest search text; more words than MAX_WORDS are refused rather than cut. */
@@ -19,9 +18,9 @@ export const ListFields = {
 
 export const IdField = { id: Type.Integer({ minimum: 1 }) };
 
-/** The language asked for (`lang` field, as the help page call names it), else the request's. */
-export function contentLang(request: FastifyRequest, asked: string | undefined): Lang {
-  if (asked === undefined || asked === '') return requestLang(request);
+/** The language asked for (`lang` field, as the help page call names it), else the request's (`fallback`). */
+export function contentLang(asked: string | undefined, fallback: Lang): Lang {
+  if (asked === undefined || asked === '') return fallback;
   const lang = parseLang(asked);
   if (!lang) throw ApiError.invalidParam('lang');
   return lang;

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
 import type { Lang } from '../../common/i18n.ts';
-import { ApiError, ok } from '../http/envelope.ts';
-import { apiOk, DEFAULT_PAGE_SIZE, emptyBodyAsForm } from '../shell/common.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { apiOk, ok } from '../http/envelope.ts';
+import { DEFAULT_PAGE_SIZE } from '../http/paging.ts';
+import { emptyBodyAsForm } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { contentLang, IdField, knownCategory, ListFields, listItem, searchWords } from './fields.ts';
 import { type ArticleRow, contentRepository } from './repository.ts';
 
@@ -29,7 +32,7 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
   const content = contentRepository(app.store.db);
 
   const page = async (request: FastifyRequest, input: PageBody) => {
-    const lang = contentLang(request, input.lang);
+    const lang = contentLang(input.lang, requestLang(request));
     const categories = await content.categories('help', lang);
     const cate = knownCategory(input.cate, categories);
     const words = searchWords(input.keyword);
@@ -63,7 +66,7 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: DetailBody }>('/uc/ancillary/more/help/detail', { schema: { body: DetailBody } }, async (request) =>
-    ok(await detail(request.body.id, contentLang(request, request.body.lang))),
+    ok(await detail(request.body.id, contentLang(request.body.lang, requestLang(request)))),
   );
 
   // Categories with their article counts (the help centre's side menu).
@@ -71,7 +74,7 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     '/api/help/list',
     { schema: { querystring: ListQuery } },
     async (request) => {
-      const lang = contentLang(request, request.query.lang);
+      const lang = contentLang(request.query.lang, requestLang(request));
       const [categories, counts] = await Promise.all([content.categories('help', lang), content.counts('help', lang)]);
       const list = categories.map((c) => ({ key: c.key, name: c.name, count: counts[c.key] ?? 0 }));
       return apiOk({ categories: list, total: list.reduce((sum, c) => sum + c.count, 0), lang });
@@ -79,7 +82,7 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Querystring: DetailBody }>('/api/help/article', { schema: { querystring: DetailBody } }, async (request) =>
-    apiOk(await detail(request.query.id, contentLang(request, request.query.lang))),
+    apiOk(await detail(request.query.id, contentLang(request.query.lang, requestLang(request)))),
   );
 
   // Site search over help articles and coin news in the request's language.
@@ -87,7 +90,7 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     '/api/search',
     { schema: { querystring: SearchQuery } },
     async (request) => {
-      const lang = contentLang(request, undefined);
+      const lang = contentLang(undefined, requestLang(request));
       const words = searchWords(request.query.keyword);
       if (words.length === 0) throw ApiError.invalidParam('keyword');
       const size = request.query.pageSize ?? 5;

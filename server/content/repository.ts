@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { type ArticleKind, type ContentArticleTable, contentDb } from './tables.ts';
 
 export interface CategoryRow {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * Tables of migration 0009 (the open content pages of issue 8: help centre, coin news, videos, games, program pages,

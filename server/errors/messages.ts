@@ -1,10 +1,11 @@
-import { DEFAULT_LANG, type Lang } from '../../common/i18n.ts';
+import type { Lang } from '../../common/i18n.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { DEPOSIT_MESSAGES } from './deposit-messages.ts';
 import { MOVES_MESSAGES } from './moves-messages.ts';
+import { type MessageParams, translateIn } from './refusal.ts';
 import { WALLETS_MESSAGES } from './wallets-messages.ts';
 
-/** Server messages in the seven UI languages; `{name}` marks a parameter. */
+/** The shared catalogue: server messages in the seven UI languages; `{name}` marks a parameter. */
 const MESSAGES = {
   success: {
     zh_CN: '成功',
@@ -268,7 +269,7 @@ const MESSAGES = {
     vi_VN: 'Phiếu giảm giá không tồn tại hoặc không thể sử dụng',
     hi_IN: 'कूपन मौजूद नहीं है या उपयोग नहीं किया जा सकता',
   },
-  // Market data REST (server/http/market.ts).
+  // Market data REST (server/market/).
   unknownMarket: {
     zh_CN: '交易对不存在：{symbol}',
     zh_TW: '交易對不存在：{symbol}',
@@ -296,7 +297,7 @@ const MESSAGES = {
     vi_VN: 'Loại tiền tệ không được hỗ trợ: {currency}',
     hi_IN: 'असमर्थित मुद्रा: {currency}',
   },
-  // Application shell (server/http/language.ts, content.ts, inbox.ts).
+  // Application shell (server/shell/).
   unknownLanguage: {
     zh_CN: '不支持的语言：{lang}',
     zh_TW: '不支援的語言：{lang}',
@@ -342,7 +343,6 @@ const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function translate(key: MessageKey, lang: Lang = DEFAULT_LANG, params: Record<string, string | number> = {}) {
-  const text: string = MESSAGES[key][lang] ?? MESSAGES[key][DEFAULT_LANG];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+export function translate(key: MessageKey, lang?: Lang, params: MessageParams = {}): string {
+  return translateIn(MESSAGES, key, lang, params);
 }

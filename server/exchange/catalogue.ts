@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
+import { isExtraUnit } from '../db/seed/extra-markets.ts';
 
 export interface SpotMarketWithRates {
   symbol: string;
@@ -94,3 +95,13 @@ export function marketsRepository(db: Db) {
   };
 }
 export type MarketsRepository = ReturnType<typeof marketsRepository>;
+
+/** A coin's logo: public/coins/{unit}.svg, made for every catalogue coin; synthetic test coins share the generic one. */
+export function logoOf(unit: string): string {
+  return isExtraUnit(unit) ? '/coins/coin.svg' : `/coins/${unit.toLowerCase()}.svg`;
+}
+
+/** "BTC/USDT", "BTC-USDT", "btc_usdt" → "BTC/USDT". */
+export function normalizeSymbol(text: string): string {
+  return text.trim().toUpperCase().replace(/[-_]/, '/');
+}

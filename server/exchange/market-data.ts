@@ -1,4 +1,5 @@
-import { type Db, sqliteOf } from '../db/database.ts';
+import { sqliteOf } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import type { TradeTick } from '../gateway/source.ts';
 import { MarketData, spotMarketsOf } from '../marketdata/index.ts';
 import type { MarketsRepository } from './catalogue.ts';

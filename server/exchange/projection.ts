@@ -1,5 +1,5 @@
 import { unpack } from 'msgpackr';
-import type { Sqlite } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 
 export type Value = string | number | null;
 type Statement = ReturnType<Sqlite['prepare']>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { homeDb } from './tables.ts';
 
 export interface BannerRow {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ApiCode, HOME_PATHS } from '../../common/api.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { SpotMarketWithRates } from '../exchange/catalogue.ts';
-import { ApiError, ok, requestLang } from '../http/envelope.ts';
-import { logoOf } from '../http/logo.ts';
-import { normalizeSymbol } from '../market/routes.ts';
-import { apiOk } from '../shell/common.ts';
+import { logoOf, normalizeSymbol } from '../exchange/catalogue.ts';
+import { apiOk, ok } from '../http/envelope.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { bannerSvg } from './banner-image.ts';
 import {
   changeFraction,

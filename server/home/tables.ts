@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * Tables of migration 0008 (the home page: carousel banners, advertisements, new-coin listings). Kept out of

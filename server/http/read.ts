@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema, Type } from 'typebox';
 import { requireUser } from '../auth/session.ts';
-import { emptyBodyAsForm } from '../shell/common.ts';
+
+/** preValidation for form posts whose fields are all optional: a post with no body at all reads as an empty form. */
+export async function emptyBodyAsForm(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
 
 /**
  * A read of the assets calls, answered for GET (query string) and form POST (body) alike with one schema, as the

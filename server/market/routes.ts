@@ -17,9 +17,10 @@ import {
   type TradeDirection,
 } from '../../common/market.ts';
 import { CANDLE_INTERVALS, TRADES_CAP } from '../../common/protocol.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { CoinInfoRow, SpotMarketWithRates } from '../exchange/catalogue.ts';
-import { ApiError, ok } from '../http/envelope.ts';
-import { logoOf } from '../http/logo.ts';
+import { logoOf, normalizeSymbol } from '../exchange/catalogue.ts';
+import { ok } from '../http/envelope.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, type MarketData, type MarketStats } from '../marketdata/index.ts';
 
 /**
@@ -62,11 +63,6 @@ const HistoryQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 const RateParams = Type.Object({ currency: Type.String({ minLength: 1, maxLength: 16 }) });
-
-/** "BTC/USDT", "BTC-USDT", "btc_usdt" → "BTC/USDT". */
-export function normalizeSymbol(text: string): string {
-  return text.trim().toUpperCase().replace(/[-_]/, '/');
-}
 
 const unknownMarket = (symbol: string) => new ApiError(400, ApiCode.unknownMarket, 'unknownMarket', { symbol });
 

@@ -7,7 +7,7 @@ import { MINUTE_MS } from '../../common/candles.ts';
 import { toUnits } from '../../common/decimal.ts';
 import { CANDLE_INTERVALS, type CandleInterval, type TickerValues, TRADES_CAP } from '../../common/protocol.ts';
 import type { Clock } from '../clock.ts';
-import type { Sqlite } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 import type { SpotMarketWithRates } from '../exchange/catalogue.ts';
 import type { MarketMeta, TradeTick } from '../gateway/source.ts';
 import { CandleSeries, Field } from './candles.ts';

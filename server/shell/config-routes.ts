@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ApiCode, HOME_PATHS } from '../../common/api.ts';
-import { ApiError, ok, requestLang } from '../http/envelope.ts';
-import { apiOk, countryOf, currentUser, PagingFields, paging } from './common.ts';
+import { HeaderPagingFields } from '../../common/contracts/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { apiOk, ok } from '../http/envelope.ts';
+import { paging } from '../http/paging.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { publishedLink } from './download-routes.ts';
+import { countryOf, currentUser } from './member.ts';
 import { type NoticeRow, shellContentRepository } from './repository.ts';
 import { FOOTER_GROUPS } from './seed/config.ts';
 import { WEB_SOURCE } from './seed/words.ts';
 
-const NoticeQuery = Type.Object(PagingFields);
+const NoticeQuery = Type.Object(HeaderPagingFields);
 const NoticeParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /** Files an operator may publish: app builds. */
 const FILE = /^[A-Za-z0-9][\w.-]{0,80}\.apk$/;

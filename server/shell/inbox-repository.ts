@@ -1,5 +1,5 @@
 import { DEFAULT_LANG } from '../../common/i18n.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { WELCOME_SET } from './seed/messages.ts';
 import { shellDb } from './tables.ts';
 

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
+import { HeaderPagingFields } from '../../common/contracts/envelope.ts';
 import { requireUser, userOf } from '../auth/session.ts';
-import { ApiError, ok, requestLang } from '../http/envelope.ts';
-import { emptyBodyAsForm, PagingFields, paging } from './common.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ok } from '../http/envelope.ts';
+import { paging } from '../http/paging.ts';
+import { emptyBodyAsForm } from '../http/read.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { inboxRepository } from './inbox-repository.ts';
 
 const PageQuery = Type.Object({
-  ...PagingFields,
+  ...HeaderPagingFields,
   /** 1: unread messages only. */
   unread: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { shellDb } from './tables.ts';
 
 export interface LanguageRow {

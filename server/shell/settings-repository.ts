@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { shellDb } from './tables.ts';
 
 /** Up/down colours: 1 green up and red down (the default), 2 red up and green down. */

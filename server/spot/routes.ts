@@ -8,11 +8,12 @@ import { NOT_BILLS } from '../assets/bills.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import type { RejectReason } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
+import { normalizeSymbol } from '../exchange/catalogue.ts';
 import { type Exchange, orderFromRow, type SpotMarketInfo } from '../exchange/index.ts';
 import { fillView, type OrderView, orderView, type TradeView } from '../exchange/views.ts';
-import { ApiError, ok } from '../http/envelope.ts';
-import { normalizeSymbol } from '../market/routes.ts';
+import { ok } from '../http/envelope.ts';
 
 const Decimal = Type.String({ minLength: 1, maxLength: 40 });
 const Paging = {

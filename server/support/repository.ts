@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { CHAT_PAGE, CHAT_STATUS, newOpenId, TICKET_STATUS } from './rules.ts';
 import { type SupportDb, supportDb } from './tables.ts';
 

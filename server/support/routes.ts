@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { SUPPORT_PATHS } from '../../common/api.ts';
+import { HeaderPagingFields } from '../../common/contracts/envelope.ts';
 import { firstFilePart, MAX_IMAGE_BYTES, sniffImage } from '../account/upload.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import { ok } from '../http/envelope.ts';
-import { emptyBodyAsForm, PagingFields } from '../shell/common.ts';
+import { emptyBodyAsForm } from '../http/read.ts';
 import { SupportHub } from './hub.ts';
-import { installSupportErrors, SupportCode, SupportError } from './messages.ts';
+import { SupportCode, SupportError } from './messages.ts';
 import {
   type ChatConversation,
   type ChatRepository,
@@ -54,7 +55,7 @@ const AddBody = Type.Object({
 });
 const ReplyBody = Type.Object({ id: Id, content: Text, imageId: Type.Optional(ImageId) });
 const IdBody = Type.Object({ id: Id });
-const ListBody = Type.Object(PagingFields);
+const ListBody = Type.Object(HeaderPagingFields);
 const IdParams = Type.Object({ id: Id });
 const ImageParams = Type.Object({ id: ImageId });
 const AgentMessagesQuery = Type.Object({ since: Since, wait: Wait });
@@ -102,7 +103,6 @@ const ticketView = (t: FeedbackTicket) => ({
  * through long polls with `since`) and feedback tickets. Outside production, /dev/support/* is the agent's side.
  */
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
-  installSupportErrors(app);
   const chats = chatRepository(app.store.db);
   const feedback = feedbackRepository(app.store.db);
   const hub = new SupportHub();
@@ -187,7 +187,6 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (uc) => {
     // Before validation: without a session the answer is 4000 whatever the input.
     uc.addHook('onRequest', requireUser);
-    installSupportErrors(uc);
 
     /** The user's own ticket; anyone else's is "not found", never "forbidden" (no probing of ids). */
     const ownTicket = async (request: FastifyRequest, id: number): Promise<FeedbackTicket> => {
@@ -351,7 +350,6 @@ interface AgentOptions {
  * closing a conversation. Not registered in production, so there they answer 404 like any unknown path.
  */
 async function agentRoutes(app: FastifyInstance, { chats, feedback, hub, sendImage }: AgentOptions): Promise<void> {
-  installSupportErrors(app);
   const userView = async (userId: number | null) => {
     if (userId === null) return { uid: null, username: null };
     const user = await app.store.users.findById(userId);

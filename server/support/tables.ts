@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * Tables of migration 0010 (customer service: the /chat channel and /feedback tickets, spec shell §7). Kept out of

@@ -6,7 +6,8 @@ import { app, serverOptions } from '../../server/app.ts';
 import { ensureDemoAccount } from '../../server/auth/demo.ts';
 import { usersRepository } from '../../server/auth/users-repository.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { type Db, openDatabase } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/schema.ts';
 
 export interface TestApp {
   server: FastifyInstance;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IP_SENDS_PER_HOUR } from '../../../server/account/kit.ts';
 import { CODE_HOURLY_CAP } from '../../../server/auth/codes.ts';
 import { DEMO_ACCOUNT } from '../../../server/auth/demo.ts';
+import { IP_SENDS_PER_HOUR } from '../../../server/config.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { formPost, lastCode, solveSlider } from './helpers.ts';
 

@@ -14,7 +14,7 @@ import {
 import { ADDRESS_PATTERNS, CHAIN_FAMILIES, MEMO_PATTERNS, NETWORKS } from '../../../server/assets/network-catalogue.ts';
 import { checkDestination, MAX_AMOUNT_UNITS, parseAmount } from '../../../server/assets/networks.ts';
 import { coins } from '../../../server/db/seed/catalogue.ts';
-import type { ApiError } from '../../../server/http/envelope.ts';
+import type { ApiError } from '../../../server/errors/api-error.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const RIPPLE58 = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';

@@ -19,9 +19,10 @@ import type {
 import { CANDLE_INTERVALS } from '../../../common/protocol.ts';
 import { type Store, serverOptions } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
-import { type Db, openDatabase } from '../../../server/db/database.ts';
+import { openDatabase } from '../../../server/db/database.ts';
+import type { Db } from '../../../server/db/schema.ts';
 import { marketsRepository } from '../../../server/exchange/catalogue.ts';
-import { installErrorHandling } from '../../../server/http/envelope.ts';
+import { installErrorHandling } from '../../../server/http/errors.ts';
 import { type BookReader, MINI_PLATE_LEVELS, marketRoutes } from '../../../server/market/routes.ts';
 import { MarketData, spotMarketsOf } from '../../../server/marketdata/index.ts';
 

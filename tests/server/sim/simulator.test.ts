@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderType, Side } from '../../../common/trading.ts';
 import { usersRepository } from '../../../server/auth/users-repository.ts';
-import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import type { Db } from '../../../server/db/schema.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
 import {
