@@ -27,57 +27,6 @@ export function isOpenStatus(status: OrderStatus): boolean {
 export const SpotBillType = { trade: 1, fee: 9, freeze: 10, unfreeze: 11 } as const;
 export type SpotBillType = (typeof SpotBillType)[keyof typeof SpotBillType];
 
-/** A spot order as the API and the private `user` channel show it: exact decimal strings, the codes above. */
-export interface SpotOrder {
-  orderId: number;
-  symbol: string;
-  /** Base coin. */
-  coinSymbol: string;
-  /** Quote coin. */
-  baseSymbol: string;
-  direction: Side;
-  type: OrderType;
-  /** Limit price; "0" for a market order. */
-  price: string;
-  /** Base amount ordered; for a market buy, the quote amount to spend. */
-  amount: string;
-  /** Base amount filled. */
-  tradedAmount: string;
-  /** Quote amount traded. */
-  turnover: string;
-  /** Average fill price, "0" before a fill. */
-  averagePrice: string;
-  fee: string;
-  /** The coin the fee is paid in: base for buys, quote for sells. */
-  feeCoin: string;
-  triggerPrice: string;
-  /** 0 for an order without a trigger. */
-  triggerType: TriggerType | 0;
-  triggered: boolean;
-  status: OrderStatus;
-  time: number;
-  updateTime: number;
-}
-
-/** One fill of one of the user's orders (trade history, the `user` channel's `fill`). */
-export interface SpotFill {
-  tradeId: number;
-  orderId: number;
-  symbol: string;
-  direction: Side;
-  price: string;
-  amount: string;
-  turnover: string;
-  fee: string;
-  feeCoin: string;
-  /** True when this order was the maker. */
-  maker: boolean;
-  time: number;
-}
-
-/** A coin's spot balance (the `user` channel's `balance`). */
-export interface SpotBalance {
-  coin: string;
-  available: string;
-  frozen: string;
-}
+// The spot order, fill and balance wire types live in the contract layer; named here for the readers that import
+// them from this file.
+export type { SpotBalance, SpotFill, SpotOrder } from './contracts/spot-trade.ts';

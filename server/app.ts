@@ -24,12 +24,13 @@ import { homeRoutes } from './home/routes.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installFiniteGuard } from './http/finite-guard.ts';
+import { installResponses } from './http/responses.ts';
 import { installTlsHeaders } from './http/tls.ts';
 import { marketRoutes } from './market/routes.ts';
 import type { MarketData } from './marketdata/index.ts';
 import { downloadRoutes } from './shell/download-routes.ts';
 import { shellRoutes } from './shell/routes.ts';
-import { exchangeRoutes } from './spot/routes.ts';
+import { spotRoutes } from './spot/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 
 export interface AppOptions {
@@ -38,6 +39,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The journal could not commit: memory is ahead of the disk, so the process must stop (main exits). */
   onFatal?: (error: unknown) => void;
+  /** Hold every success against its contract's response schema (the tests); a breach answers 500. */
+  checkResponses?: boolean;
 }
 
 export interface Store {
@@ -83,7 +86,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
  * (the order of fastify/demo). The database is opened by the caller so tests can own its lifetime.
  */
 export const app = fp<AppOptions>(
-  async (fastify: FastifyInstance, { config, db, clock = systemClock, onFatal }) => {
+  async (fastify: FastifyInstance, { config, db, clock = systemClock, onFatal, checkResponses = false }) => {
     fastify.decorate('config', config);
     fastify.decorate('clock', clock);
     fastify.decorate('loginGuard', new LoginGuard());
@@ -105,6 +108,7 @@ export const app = fp<AppOptions>(
     // Expired sessions are dead already; pruning them at start keeps the table small.
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
     installErrorHandling(fastify);
+    installResponses(fastify, { check: checkResponses });
     installFiniteGuard(fastify);
     await fastify.register(helmet, {
       // Both only over TLS (installTlsHeaders): sent over plain HTTP on a LAN name, they break every subresource.
@@ -144,7 +148,7 @@ export const app = fp<AppOptions>(
     await fastify.register(marketRoutes, { data: marketData, books: source });
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.
     await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
-    await fastify.register(exchangeRoutes, { exchange });
+    await fastify.register(spotRoutes, { exchange });
     await fastify.register(shellRoutes);
     await fastify.register(downloadRoutes);
     await fastify.register(contentPageRoutes);

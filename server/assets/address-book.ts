@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AddressEntry } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { normalizeEmail, normalizePhone } from '../account/rules.ts';
 import type { User } from '../db/schema.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
 import { depositDb, type WithdrawAddress } from './deposit-tables.ts';
 import { addressKey, checkDestination, type NetworksRepository, normalizeName } from './networks.ts';
-import type { Page } from './transfer-common.ts';
 
 /** A sane size for one person's address book (on-chain and internal entries together). */
 export const MAX_BOOK_ENTRIES = 100;
@@ -13,24 +14,7 @@ export const MAX_REMARK = 64;
 /** transferType of an entry: an on-chain address, or a member of the exchange (internal transfer). */
 export const TRANSFER_TYPE = { chain: 0, internal: 1 } as const;
 
-/** An entry as the screens read it (spec shell §7: id, address, protocol, tag, transferType, areaCode, uid, email, mobile). */
-export interface AddressEntryView {
-  id: number;
-  address: string;
-  protocol: string;
-  tag: string;
-  transferType: number;
-  areaCode: string;
-  uid: string;
-  email: string;
-  mobile: string;
-  coin: string;
-  remark: string;
-  time: number;
-  updateTime: number;
-}
-
-export const entryView = (e: WithdrawAddress): AddressEntryView => ({
+export const entryView = (e: WithdrawAddress): AddressEntry => ({
   id: e.id,
   address: e.address,
   protocol: e.protocol,
@@ -138,7 +122,7 @@ export function addressBook(app: FastifyInstance, networks: NetworksRepository) 
       pageNo: number,
       pageSize: number,
       filter: { coin?: string | undefined; protocol?: string | undefined; transferType?: number | undefined } = {},
-    ): Promise<Page<AddressEntryView>> {
+    ): Promise<Page<AddressEntry>> {
       let query = db.selectFrom('withdraw_addresses').where('user_id', '=', userId);
       if (filter.coin) query = query.where('coin', '=', normalizeName(filter.coin));
       if (filter.protocol) query = query.where('protocol', '=', normalizeName(filter.protocol));
@@ -156,7 +140,7 @@ export function addressBook(app: FastifyInstance, networks: NetworksRepository) 
     },
 
     /** The internal entries (transferType 1), for the internal-transfer panel; those for any coin or for `coin`. */
-    async internal(userId: number, coin?: string): Promise<AddressEntryView[]> {
+    async internal(userId: number, coin?: string): Promise<AddressEntry[]> {
       let query = db
         .selectFrom('withdraw_addresses')
         .selectAll()
@@ -166,7 +150,7 @@ export function addressBook(app: FastifyInstance, networks: NetworksRepository) 
       return (await query.orderBy('id', 'desc').execute()).map(entryView);
     },
 
-    async add(user: User, input: EntryInput): Promise<AddressEntryView> {
+    async add(user: User, input: EntryInput): Promise<AddressEntry> {
       const row = await fields(user, input);
       const count = await db
         .selectFrom('withdraw_addresses')
@@ -190,7 +174,7 @@ export function addressBook(app: FastifyInstance, networks: NetworksRepository) 
       }
     },
 
-    async edit(user: User, id: number, input: EntryInput): Promise<AddressEntryView> {
+    async edit(user: User, id: number, input: EntryInput): Promise<AddressEntry> {
       if (!(await own(user.id, id))) throw refuse(DepositCode.recordNotFound, 'addressBookNotFound');
       const row = await fields(user, input);
       try {

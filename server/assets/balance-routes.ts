@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { WalletBalanceSchema } from '../../common/contracts/assets.ts';
 import { requireUser, userOf } from '../auth/session.ts';
-import { ok } from '../http/envelope.ts';
+import { ok, reply } from '../http/envelope.ts';
 import { assetTotalUsdt } from './valuation.ts';
 import { copyTradingEnabled, FINANCIAL_EMPTY, loadValuation, walletView } from './wallet-view.ts';
 
@@ -14,13 +15,14 @@ import { copyTradingEnabled, FINANCIAL_EMPTY, loadValuation, walletView } from '
  * - `follow`: total and usable in USDT, only while copy trading is enabled (`followEnabled`);
  * - `totalUsdt`: the asset total of spec shell §9 (contract rounded to 2 decimals), which the client converts.
  */
-export async function walletBalanceRoutes(app: FastifyInstance): Promise<void> {
+export const walletBalanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { exchange } = app;
 
   app.route({
     method: ['GET', 'POST'],
     url: '/uc/asset/walletBalance',
     onRequest: requireUser,
+    schema: { response: reply(WalletBalanceSchema) },
     handler: async (request) => {
       const userId = userOf(request).id;
       const valuation = await loadValuation(app);
@@ -50,4 +52,4 @@ export async function walletBalanceRoutes(app: FastifyInstance): Promise<void> {
       });
     },
   });
-}
+};

@@ -1,46 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { DepositAddressView, DepositView, MemoType } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { compare } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
 import type { Move, UserPocket } from '../ledger/accounts.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
 import { type Deposit, type DepositAddress, depositDb } from './deposit-tables.ts';
 import { encodeAddress, fakeTxHash, hotWalletAddress, newMemo, newSeed } from './network-address.ts';
-import type { ChainFamily, MemoType } from './network-catalogue.ts';
+import type { ChainFamily } from './network-catalogue.ts';
 import { type Network, type NetworksRepository, normalizeName, parseAmount, unitsOf } from './networks.ts';
 import { periodicJob } from './periodic.ts';
-import { coinCatalogue, type Page } from './transfer-common.ts';
+import { coinCatalogue } from './transfer-common.ts';
 
 /** A deposit's life: pending while it gathers confirmations, confirmed once credited; failed if it cannot be. */
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
 
 /** The system account deposits come from (ledger kind `deposit`). */
 export const DEPOSITS_ACCOUNT = 'deposits';
-
-export interface DepositAddressView {
-  coin: string;
-  protocol: string;
-  address: string;
-  /** The memo or tag to send with; '' when the network has none. */
-  memo: string;
-  memoType: MemoType | null;
-  createTime: number;
-}
-
-/** A deposit record (spec shell §7 "/uc/recharge/list, info"). */
-export interface DepositView {
-  id: number;
-  coin: string;
-  protocol: string;
-  address: string;
-  memo: string;
-  amount: string;
-  txHash: string;
-  confirmations: number;
-  requiredConfirmations: number;
-  status: number;
-  createTime: number;
-  confirmTime: number | null;
-}
 
 export const depositView = (d: Deposit): DepositView => ({
   id: d.id,

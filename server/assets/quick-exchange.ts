@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import type { QuickExchangePrice, QuickExchangeView } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { div, fromUnits, mul, sub, toUnits, truncate } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
 import { logoOf } from '../exchange/catalogue.ts';
@@ -10,7 +12,6 @@ import {
   coinCatalogue,
   coinOf,
   ledgerRefusal,
-  type Page,
   parseAmount,
   RecordIds,
   refuse,
@@ -29,32 +30,6 @@ export const RATE_DECIMALS = 18;
 const HUB = 'USDT';
 /** A used quote is remembered this long after it runs out, so that a double submit gets the first answer. */
 const USED_KEEP_MS = 60_000;
-
-export interface QuickExchangeView {
-  id: number;
-  from: string;
-  to: string;
-  amount: string;
-  receive: string;
-  rate: string;
-  createTime: number;
-}
-
-export interface QuickExchangePrice {
-  from: string;
-  to: string;
-  /** Market price of one `from` in `to` (last trade, or the market's reference before the first trade). */
-  price: string;
-  /** What one `from` gets after the spread. */
-  rate: string;
-  spread: string;
-  amount: string | null;
-  receive: string | null;
-  /** Present for a signed-in user who named an amount: the id `add` converts at. */
-  quoteId: string | null;
-  expiresAt: number | null;
-  validMs: number;
-}
 
 interface Quote {
   id: string;

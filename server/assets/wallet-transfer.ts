@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import type { TransferBalance, WalletTransferView } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { fromUnits } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
 import { logoOf } from '../exchange/catalogue.ts';
@@ -11,7 +13,6 @@ import {
   coinOf,
   ledgerRefusal,
   Once,
-  type Page,
   parseAmount,
   RecordIds,
   refuse,
@@ -29,25 +30,6 @@ export interface WalletTransferInput {
   requestId?: string | undefined;
   /** The contract paths (/uc/future-transfer/transfer, /swap/wallet/trans): one side must be the contract wallet. */
   contractSide?: boolean;
-}
-
-/** A transfer as the history lists it. */
-export interface WalletTransferView {
-  id: number;
-  coin: string;
-  amount: string;
-  from: Wallet;
-  to: Wallet;
-  createTime: number;
-}
-
-/** One coin's available amount in each wallet the user may move money between. */
-export interface TransferBalance {
-  coin: string;
-  name: string;
-  logoUrl: string;
-  decimals: number;
-  available: Partial<Record<Wallet, string>>;
 }
 
 export function isWallet(text: string): text is Wallet {

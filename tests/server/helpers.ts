@@ -42,7 +42,13 @@ export async function buildTestApp(
   const server = Fastify(serverOptions(config));
   options.prepare?.(server);
   // The simulator and the gateway's timers need time that moves by itself.
-  await server.register(app, { config, db, clock: options.realClock ? Date.now : () => now });
+  await server.register(app, {
+    config,
+    db,
+    clock: options.realClock ? Date.now : () => now,
+    // Every success a test sees is held against its contract.
+    checkResponses: true,
+  });
   extend?.(server);
   await server.ready();
   return {

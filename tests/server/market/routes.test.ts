@@ -23,6 +23,7 @@ import { openDatabase } from '../../../server/db/database.ts';
 import type { Db } from '../../../server/db/schema.ts';
 import { marketsRepository } from '../../../server/exchange/catalogue.ts';
 import { installErrorHandling } from '../../../server/http/errors.ts';
+import { installResponses } from '../../../server/http/responses.ts';
 import { type BookReader, MINI_PLATE_LEVELS, marketRoutes } from '../../../server/market/routes.ts';
 import { MarketData, spotMarketsOf } from '../../../server/marketdata/index.ts';
 
@@ -64,6 +65,7 @@ async function build(): Promise<Harness> {
   // The market routes read only store.markets.
   server.decorate('store', { db, markets } as unknown as Store);
   installErrorHandling(server);
+  installResponses(server, { check: true });
   await server.register(formbody);
   await server.register(marketRoutes, { data, books });
   await server.ready();
