@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { createDelivery } from './account/delivery.ts';
 import { type AccountKit, createAccountKit } from './account/kit.ts';
 import { accountRoutes } from './account/routes.ts';
-import { ucRoutes } from './account/session-routes.ts';
 import { assetRoutes } from './assets/routes.ts';
 import { installAuthHook } from './auth/session.ts';
 import { type SessionsRepository, sessionsRepository } from './auth/sessions-repository.ts';
@@ -143,7 +142,6 @@ export const app = fp<AppOptions>(
       message: 'success',
       data: { status: 'ok', sockets: fastify.websocketServer?.clients.size ?? 0 },
     }));
-    await fastify.register(ucRoutes);
     await fastify.register(accountRoutes);
     await fastify.register(marketRoutes, { data: marketData, books: source });
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.

@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiCode } from '../../common/api.ts';
+import {
+  AvailabilitySchema,
+  CheckIdBodySchema,
+  KycApplicationSchema,
+  KycReviewBodySchema,
+  KycStatusSchema,
+  RealNameBodySchema,
+  UploadedImageSchema,
+  UploadSignatureSchema,
+} from '../../common/contracts/account.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { ok } from '../http/envelope.ts';
+import { type Api, ok, reply } from '../http/envelope.ts';
 import { emptyBodyAsForm } from '../http/read.ts';
 import { KYC_STATUS } from './repository.ts';
 import { fail } from './rules.ts';
@@ -17,38 +26,32 @@ export const MAX_IMAGES_PER_DAY = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Document types: 1 identity card, 2 passport, 3 driving licence. */
 export const ID_TYPES = [1, 2, 3] as const;
-const ImageId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const IdFields = {
-  country: Type.String({ minLength: 2, maxLength: 8 }),
-  idType: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, default: 1 })),
-  idCard: Type.String({ minLength: 4, maxLength: 32, pattern: '^[A-Za-z0-9-]+$' }),
-};
-const RealNameBody = Type.Object({
-  realName: Type.String({ minLength: 1, maxLength: 64 }),
-  ...IdFields,
-  frontImage: ImageId,
-  backImage: Type.Optional(ImageId),
-  handImage: Type.Optional(ImageId),
-});
-const CheckIdBody = Type.Object(IdFields);
-type Static<T extends Type.TSchema> = Type.Static<T>;
 
 /** Real-name verification (spec shell §7 "KYC"): image upload, the form, its review status, and the id check. */
-export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
-  const { repo, userWrites } = app.account;
-  const imageDir = join(app.config.dataDir, 'kyc');
-
+export const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Images arrive as multipart/form-data (one file part) or as a raw image body; other types are refused by Fastify.
   app.addContentTypeParser(
     ['multipart/form-data', 'image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES + 64 * 1024 },
     (_request, body, done) => done(null, body),
   );
+  uploadRoutes(app);
+  applicationRoutes(app);
+  if (!app.config.production) devReviewRoutes(app);
+};
 
+/** Images of the identity documents, stored under the data folder by their real type. */
+function uploadRoutes(app: Api): void {
+  const { repo } = app.account;
+  const imageDir = join(app.config.dataDir, 'kyc');
   app.post(
     '/uc/upload/oss/image',
-    { onRequest: requireUser, bodyLimit: MAX_IMAGE_BYTES + 64 * 1024 },
-    async (request: FastifyRequest) => {
+    {
+      onRequest: requireUser,
+      bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
+      schema: { response: reply(UploadedImageSchema) },
+    },
+    async (request) => {
       const userId = userOf(request).id;
       // Bounds the disk one account can fill.
       if ((await repo.countImagesSince(userId, app.clock() - DAY_MS)) >= MAX_IMAGES_PER_DAY) {
@@ -60,8 +63,9 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
         ? firstFilePart(request.body, contentType)
         : request.body;
       if (!bytes || bytes.length === 0) throw fail(400, ApiCode.imageRejected, 'imageType');
-      if (bytes.length > MAX_IMAGE_BYTES)
+      if (bytes.length > MAX_IMAGE_BYTES) {
         throw fail(413, ApiCode.imageRejected, 'imageTooLarge', { mb: MAX_IMAGE_BYTES / 1024 / 1024 });
+      }
       const type = sniffImage(bytes);
       if (!type) throw fail(400, ApiCode.imageRejected, 'imageType');
       const id = randomBytes(16).toString('base64url');
@@ -69,14 +73,8 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
       const dir = join(imageDir, String(userId));
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, fileName), bytes, { flag: 'wx', mode: 0o600 });
-      await repo.addImage({
-        id,
-        user_id: userId,
-        file_name: fileName,
-        mime: type.mime,
-        size: bytes.length,
-        created_at: app.clock(),
-      });
+      const image = { id, user_id: userId, file_name: fileName, mime: type.mime, size: bytes.length };
+      await repo.addImage({ ...image, created_at: app.clock() });
       return ok({ id, url: id, mime: type.mime, size: bytes.length });
     },
   );
@@ -86,6 +84,7 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
     method: ['GET', 'POST'],
     url: '/uc/oss/signature',
     onRequest: requireUser,
+    schema: { response: reply(UploadSignatureSchema) },
     handler: async () =>
       ok({
         uploadUrl: '/uc/upload/oss/image',
@@ -93,10 +92,14 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
         types: ['image/jpeg', 'image/png', 'image/webp'],
       }),
   });
+}
 
-  app.post<{ Body: Static<typeof RealNameBody> }>(
+/** The real-name form, its review status, the id-number check and the (absent) liveness check. */
+function applicationRoutes(app: Api): void {
+  const { repo } = app.account;
+  app.post(
     '/uc/approve/real/name',
-    { onRequest: requireUser, schema: { body: RealNameBody } },
+    { onRequest: requireUser, schema: { body: RealNameBodySchema, response: reply(KycStatusSchema) } },
     async (request) => {
       const userId = userOf(request).id;
       const body = request.body;
@@ -133,20 +136,26 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
       return ok({ status: KYC_STATUS.pending });
     },
   );
+  statusRoutes(app);
+}
 
+/** What the KYC page reads back: the application's status (name and number masked) and whether an id is free. */
+function statusRoutes(app: Api): void {
+  const { repo } = app.account;
   app.route({
     method: ['GET', 'POST'],
     url: '/uc/approve/real/name/status',
     onRequest: requireUser,
+    schema: { response: reply(KycApplicationSchema) },
     handler: async (request) => {
       const kyc = await repo.kyc(userOf(request).id);
       if (!kyc) return ok({ status: KYC_STATUS.none });
+      const name = kyc.real_name;
       return ok({
         status: kyc.status,
         reason: kyc.reason,
         country: kyc.country,
-        realName:
-          kyc.real_name.length > 1 ? `${kyc.real_name.slice(0, 1)}${'*'.repeat(kyc.real_name.length - 1)}` : '*',
+        realName: name.length > 1 ? `${name.slice(0, 1)}${'*'.repeat(name.length - 1)}` : '*',
         idType: kyc.id_type,
         idCard: `${kyc.id_number.slice(0, 2)}****${kyc.id_number.slice(-2)}`,
         submittedAt: kyc.submitted_at,
@@ -155,18 +164,15 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: Static<typeof CheckIdBody> }>(
+  app.post(
     '/uc/approve/account/check-id',
-    { onRequest: requireUser, schema: { body: CheckIdBody } },
+    { onRequest: requireUser, schema: { body: CheckIdBodySchema, response: reply(AvailabilitySchema) } },
     async (request) => {
-      const country = await repo.country(request.body.country);
-      if (!country) throw fail(400, ApiCode.badRequest, 'unknownCountry', { country: request.body.country });
-      const used = await repo.idNumberUsed(
-        userOf(request).id,
-        country.two_code,
-        request.body.idType ?? 1,
-        request.body.idCard.toUpperCase(),
-      );
+      const { body } = request;
+      const country = await repo.country(body.country);
+      if (!country) throw fail(400, ApiCode.badRequest, 'unknownCountry', { country: body.country });
+      const idType = body.idType ?? 1;
+      const used = await repo.idNumberUsed(userOf(request).id, country.two_code, idType, body.idCard.toUpperCase());
       return ok({ available: !used });
     },
   );
@@ -177,37 +183,25 @@ export async function accountKycRoutes(app: FastifyInstance): Promise<void> {
     url: '/uc/life/checkLife',
     preValidation: emptyBodyAsForm,
     onRequest: requireUser,
+    schema: { response: reply(AvailabilitySchema) },
     handler: async () => ok({ available: false }),
   });
+}
 
-  if (!app.config.production) {
-    // Dev-only review, so that a newcomer and the e2e journeys can see both outcomes.
-    const ReviewBody = Type.Object({
-      uid: Type.String({ minLength: 1, maxLength: 16 }),
-      approve: Type.Boolean(),
-      reason: Type.Optional(Type.String({ maxLength: 200 })),
-    });
-    app.post<{ Body: Static<typeof ReviewBody> }>(
-      '/dev/kyc/review',
-      { schema: { body: ReviewBody } },
-      async (request) => {
-        const user = await app.store.db
-          .selectFrom('users')
-          .selectAll()
-          .where('uid', '=', request.body.uid)
-          .executeTakeFirst();
-        const kyc = user ? await repo.kyc(user.id) : undefined;
-        if (!user || !kyc || kyc.status !== KYC_STATUS.pending) throw new ApiError(404, ApiCode.notFound, 'notFound');
-        const now = app.clock();
-        await repo.reviewKyc(
-          user.id,
-          request.body.approve,
-          request.body.approve ? null : (request.body.reason ?? null),
-          now,
-        );
-        await userWrites.setKycCountry(user.id, request.body.approve ? kyc.country : null);
-        return ok({ status: request.body.approve ? KYC_STATUS.approved : KYC_STATUS.rejected });
-      },
-    );
-  }
+/** Dev only: the reviewer's decision, so that a newcomer and the e2e journeys can see both outcomes. */
+function devReviewRoutes(app: Api): void {
+  const { repo, userWrites } = app.account;
+  app.post(
+    '/dev/kyc/review',
+    { schema: { body: KycReviewBodySchema, response: reply(KycStatusSchema) } },
+    async (request) => {
+      const { uid, approve, reason } = request.body;
+      const user = await app.store.db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+      const kyc = user ? await repo.kyc(user.id) : undefined;
+      if (!user || !kyc || kyc.status !== KYC_STATUS.pending) throw new ApiError(404, ApiCode.notFound, 'notFound');
+      await repo.reviewKyc(user.id, approve, approve ? null : (reason ?? null), app.clock());
+      await userWrites.setKycCountry(user.id, approve ? kyc.country : null);
+      return ok({ status: approve ? KYC_STATUS.approved : KYC_STATUS.rejected });
+    },
+  );
 }

@@ -7,6 +7,9 @@ import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { Channel } from './delivery.ts';
 
+/** Withdrawals stay closed this long after a password change or reset (the 24-hour agreement of spec shell §5). */
+export const WITHDRAW_LOCK_MS = 24 * 60 * 60 * 1000;
+
 /** Spec shell §5: 8 to 32 characters, at least one lowercase letter, one uppercase letter and one digit. */
 export function isValidPassword(password: string): boolean {
   return (

@@ -1,36 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiCode } from '../../common/api.ts';
+import {
+  LoginBodySchema,
+  LoginResultSchema,
+  LoginSecondStepBodySchema,
+  LoginSecondStepResultSchema,
+  type UserInfo,
+  UserInfoSchema,
+} from '../../common/contracts/account.ts';
+import { NoDataSchema } from '../../common/contracts/envelope.ts';
 import { decoyHash, verifyPassword } from '../auth/password.ts';
-import { requestToken, requireUser, userOf } from '../auth/session.ts';
+import { requestToken, requireUser, sessionUser } from '../auth/session.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { verifyTotp } from '../auth/totp.ts';
 import type { User } from '../db/schema.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { ok } from '../http/envelope.ts';
-import { addLoginTicket } from './kit.ts';
-import { fail, startSession, tooManyAttempts } from './rules.ts';
-
-const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  country: Type.Optional(Type.String({ maxLength: 64 })),
-  code: Type.Optional(Type.String({ maxLength: 16 })),
-  deviceCode: Type.Optional(Type.String({ maxLength: 128 })),
-  /** A solved LOGIN slider of this account name, required after repeated failures (captchaRequired). */
-  verifyToken: Type.Optional(Type.String({ maxLength: 128 })),
-});
-type LoginBody = Type.Static<typeof LoginBody>;
-
-/** Hides the middle of an e-mail or phone number. */
-function mask(value: string | null): string | null {
-  if (!value) return value;
-  const at = value.indexOf('@');
-  if (at > 0) return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
-  return value.length > 6 ? `${value.slice(0, 3)}****${value.slice(-3)}` : '****';
-}
+import { type Api, ok, reply } from '../http/envelope.ts';
+import { addLoginTicket, LOGIN_TICKET_ATTEMPTS } from './kit.ts';
+import { fail, mask, startSession, tooManyAttempts } from './rules.ts';
 
 /** User info of spec shell §3 plus the security flags of user settings. */
-function userInfo(user: User) {
+function userInfo(user: User): UserInfo {
   return {
     id: user.id,
     uid: user.uid,
@@ -48,14 +39,54 @@ function userInfo(user: User) {
   };
 }
 
-/** Authentication and user routes (spec shell §7, "Authentication and user"). */
-export async function ucRoutes(app: FastifyInstance): Promise<void> {
-  const { users, sessions } = app.store;
+/** Authentication and user routes (spec shell §7, "Authentication and user"): login in one or two steps, sessions. */
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  loginRoutes(app);
+  secondStepRoutes(app);
 
-  app.post<{ Body: LoginBody }>(
+  // Answers 4000 for a dead session so that the request layer clears its credentials (spec shell §4).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/uc/check/login',
+    schema: { response: reply(Type.Literal(true)) },
+    handler: async (request) => {
+      if (!request.user) throw ApiError.notLoggedIn();
+      return ok(true as const);
+    },
+  });
+
+  app.post('/uc/loginout', { schema: { response: reply(NoDataSchema) } }, async (request) => {
+    const token = requestToken(request);
+    if (token) {
+      const tokenHash = hashToken(token);
+      await app.store.sessions.revoke(tokenHash);
+      app.account.sockets.close([tokenHash]);
+    }
+    return ok(null);
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/uc/member/my-info',
+    preHandler: requireUser,
+    schema: { response: reply(UserInfoSchema) },
+    handler: async (request) => {
+      const user = await sessionUser(app, request);
+      const security = await app.account.repo.security(user.id);
+      return ok({ ...userInfo(user), googleStatus: security.google_enabled ? 1 : 0 });
+    },
+  });
+};
+
+/** The password step: throttled per name and address; with Google authenticator on it earns a ticket only. */
+function loginRoutes(app: Api): void {
+  app.post(
     '/uc/login',
-    { schema: { body: LoginBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply) => {
+    {
+      schema: { body: LoginBodySchema, response: reply(LoginResultSchema) },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, res) => {
       const { username, password, country, verifyToken } = request.body;
       const account = username.trim();
       // The slider's target is normalised the same way (/uc/login1).
@@ -70,7 +101,7 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
           throw fail(200, ApiCode.verifyTokenInvalid, 'verifyTokenInvalid');
         }
       }
-      const user = await users.findByAccount(account, country);
+      const user = await app.store.users.findByAccount(account, country);
       // Unknown accounts pay for a hash too, and get the same answer (DESIGN §5).
       const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
       if (!user || !valid) {
@@ -79,46 +110,49 @@ export async function ucRoutes(app: FastifyInstance): Promise<void> {
       }
       app.loginGuard.succeed(name, request.ip);
       // Two-step login: with Google authenticator on, the password only earns a ticket for /uc/login2.
-      const security = await app.account.repo.security(user.id);
-      if (security.google_enabled) {
+      if ((await app.account.repo.security(user.id)).google_enabled) {
         const ticket = newToken();
         const expiresAt = addLoginTicket(app.account, ticket, user.id, now);
-        return ok({ needSecondFactor: true, type: 'google', ticket, expiresAt });
+        return ok({ needSecondFactor: true as const, type: 'google' as const, ticket, expiresAt });
       }
-      const session = await startSession(app, request, reply, user.id);
+      const session = await startSession(app, request, res, user.id);
       return ok({ ...session, ...userInfo(user) });
     },
   );
+}
 
-  // Answers 4000 for a dead session so that the request layer clears its credentials (spec shell §4).
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/uc/check/login',
-    handler: async (request) => {
-      if (!request.user) throw ApiError.notLoggedIn();
-      return ok(true);
+/** The second step of a two-step login (spec shell §7 "/uc/login2{type,value,code}"): the ticket and a Google code. */
+function secondStepRoutes(app: Api): void {
+  const { repo, loginTickets } = app.account;
+  app.post(
+    '/uc/login2',
+    { schema: { body: LoginSecondStepBodySchema, response: reply(LoginSecondStepResultSchema) } },
+    async (request, res) => {
+      const { value: ticket, code } = request.body;
+      if ((request.body.type ?? 'google').toLowerCase() !== 'google') throw ApiError.invalidParam('type');
+      const now = app.clock();
+      const pending = loginTickets.get(ticket);
+      if (!pending || pending.expiresAt <= now || pending.attempts >= LOGIN_TICKET_ATTEMPTS) {
+        loginTickets.delete(ticket);
+        throw fail(200, ApiCode.ticketInvalid, 'ticketInvalid');
+      }
+      // Wrong Google codes also count per account, across tickets: a known password must not buy endless guesses.
+      const factorKey = `google:${pending.userId}`;
+      const waitMs = app.loginGuard.factors.waitMs(factorKey, now);
+      if (waitMs > 0) throw tooManyAttempts(waitMs);
+      const sec = await repo.security(pending.userId);
+      const step = sec.google_secret ? verifyTotp(sec.google_secret, code.trim(), now, sec.google_last_step) : null;
+      if (step === null || !(await repo.advanceGoogleStep(pending.userId, step, now))) {
+        pending.attempts += 1;
+        app.loginGuard.factors.fail(factorKey, now);
+        throw fail(200, ApiCode.googleCodeInvalid, 'googleCodeInvalid');
+      }
+      app.loginGuard.factors.succeed(factorKey);
+      loginTickets.delete(ticket);
+      const user = await app.store.users.findById(pending.userId);
+      if (!user) throw fail(200, ApiCode.ticketInvalid, 'ticketInvalid');
+      const session = await startSession(app, request, res, user.id);
+      return ok({ ...session, id: user.id, uid: user.uid, username: user.username });
     },
-  });
-
-  app.post('/uc/loginout', async (request) => {
-    const token = requestToken(request);
-    if (token) {
-      const tokenHash = hashToken(token);
-      await sessions.revoke(tokenHash);
-      app.account.sockets.close([tokenHash]);
-    }
-    return ok(null);
-  });
-
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/uc/member/my-info',
-    preHandler: requireUser,
-    handler: async (request) => {
-      const user = await users.findById(userOf(request).id);
-      if (!user) throw ApiError.notLoggedIn();
-      const security = await app.account.repo.security(user.id);
-      return ok({ ...userInfo(user), googleStatus: security.google_enabled ? 1 : 0 });
-    },
-  });
+  );
 }

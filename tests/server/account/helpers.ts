@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { OutboxEntry } from '../../../server/account/delivery.ts';
+import type { OutboxEntry } from '../../../common/contracts/account.ts';
 import type { TestApp } from '../helpers.ts';
 import { formPost, get } from '../requests.ts';
 
