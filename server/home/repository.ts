@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { homeDb } from './tables.ts';
 
@@ -132,3 +133,20 @@ export function homeStore(raw: Db) {
 }
 
 export type HomeStore = ReturnType<typeof homeStore>;
+
+/** Counts for the platform figures: listed coins, members and the countries of the account module's list. */
+export async function platformCounts(db: Db): Promise<{ coins: number; users: number; countries: number }> {
+  const [coins, users, countries] = await Promise.all([
+    db
+      .selectFrom('coins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    // The countries table belongs to the account module's widened schema.
+    sql<{ n: number }>`select count(*) as n from countries`.execute(db),
+  ]);
+  return { coins: Number(coins.n), users: Number(users.n), countries: Number(countries.rows[0]?.n ?? 0) };
+}
