@@ -27,7 +27,6 @@ import { installResponses } from './http/responses.ts';
 import { installTlsHeaders } from './http/tls.ts';
 import { marketRoutes } from './market/routes.ts';
 import type { MarketData } from './marketdata/index.ts';
-import { downloadRoutes } from './shell/download-routes.ts';
 import { shellRoutes } from './shell/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { supportRoutes } from './support/routes.ts';
@@ -148,7 +147,6 @@ export const app = fp<AppOptions>(
     await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
     await fastify.register(spotRoutes, { exchange });
     await fastify.register(shellRoutes);
-    await fastify.register(downloadRoutes);
     await fastify.register(contentPageRoutes);
     await fastify.register(homeRoutes);
     await fastify.register(supportRoutes);

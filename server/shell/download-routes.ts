@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DownloadParamsSchema } from '../../common/contracts/shell.ts';
 import { ApiError } from '../errors/api-error.ts';
 
 /** Files an operator may publish: app builds. */
@@ -25,21 +25,16 @@ export async function publishedLink(dataDir: string, link: string): Promise<stri
 }
 
 /** `GET /download/{file}`: a published app build, or a clear 404. */
-export async function downloadRoutes(app: FastifyInstance): Promise<void> {
-  const Params = Type.Object({ file: Type.String({ maxLength: 100 }) });
-  app.get<{ Params: Type.Static<typeof Params> }>(
-    '/download/:file',
-    { schema: { params: Params } },
-    async (request, reply) => {
-      const { file } = request.params;
-      const path = join(downloadsDir(app.config.dataDir), file);
-      const info = FILE.test(file) ? await stat(path).catch(() => null) : null;
-      if (!info?.isFile()) throw new ApiError(404, 404, 'notFound');
-      return reply
-        .type('application/vnd.android.package-archive')
-        .header('content-length', info.size)
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .send(createReadStream(path));
-    },
-  );
-}
+export const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/download/:file', { schema: { params: DownloadParamsSchema } }, async (request, reply) => {
+    const { file } = request.params;
+    const path = join(downloadsDir(app.config.dataDir), file);
+    const info = FILE.test(file) ? await stat(path).catch(() => null) : null;
+    if (!info?.isFile()) throw new ApiError(404, 404, 'notFound');
+    return reply
+      .type('application/vnd.android.package-archive')
+      .header('content-length', info.size)
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .send(createReadStream(path));
+  });
+};

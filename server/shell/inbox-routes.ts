@@ -1,28 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
-import { HeaderPagingFields } from '../../common/contracts/envelope.ts';
+import {
+  MarkedSchema,
+  type MessagePageQuery,
+  MessagePageQuerySchema,
+  MessagePageSchema,
+  MessageReadBodySchema,
+  MessageReadSchema,
+  UnreadCountSchema,
+} from '../../common/contracts/shell.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { ok } from '../http/envelope.ts';
+import { ok, reply } from '../http/envelope.ts';
 import { paging } from '../http/paging.ts';
 import { emptyBodyAsForm } from '../http/read.ts';
 import { requestLang } from '../http/request-lang.ts';
 import { inboxRepository } from './inbox-repository.ts';
 
-const PageQuery = Type.Object({
-  ...HeaderPagingFields,
-  /** 1: unread messages only. */
-  unread: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-});
-type PageQuery = Type.Static<typeof PageQuery>;
-const ReadBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-
 /**
  * The signed-in user's messages (spec shell §7 "Messages": unreadCount, page, markAllRead; header shows 3). Every
  * route needs a session (401, code 4000 without one). A user meets the welcome set on first use.
  */
-export async function inboxRoutes(app: FastifyInstance): Promise<void> {
+export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const inbox = inboxRepository(app.store.db);
   // Users already given the welcome set by this process; the check itself is idempotent.
   const greeted = new Set<number>();
@@ -43,40 +43,44 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
     url: '/uc/message/unreadCount',
+    schema: { response: reply(UnreadCountSchema) },
     handler: async (request) => ok(await inbox.unreadCount(await greet(request))),
   });
 
-  const page = async (request: FastifyRequest, input: PageQuery) => {
+  const page = async (request: FastifyRequest, input: MessagePageQuery) => {
     const userId = await greet(request);
     const { pageNo, pageSize, offset } = paging(input);
     const { rows, total } = await inbox.page(userId, requestLang(request), offset, pageSize, input.unread === 1);
     const records = rows.map((m) => ({ ...m, read: m.read ? 1 : 0 }));
     return ok({ records, total, pageNo, pageSize });
   };
-  app.get('/uc/message/page', { schema: { querystring: PageQuery } }, (request) =>
-    page(request, request.query as PageQuery),
+  const response = reply(MessagePageSchema);
+  app.get('/uc/message/page', { schema: { querystring: MessagePageQuerySchema, response } }, (request) =>
+    page(request, request.query),
   );
-  app.post('/uc/message/page', { schema: { body: PageQuery }, preValidation: emptyBodyAsForm }, (request) =>
-    page(request, (request.body ?? {}) as PageQuery),
+  app.post(
+    '/uc/message/page',
+    { schema: { body: MessagePageQuerySchema, response }, preValidation: emptyBodyAsForm },
+    (request) => page(request, request.body),
   );
 
   // Idempotent: a repeat marks nothing and still succeeds.
-  app.post('/uc/message/markAllRead', async (request) => {
+  app.post('/uc/message/markAllRead', { schema: { response: reply(MarkedSchema) } }, async (request) => {
     const userId = await greet(request);
     const marked = await inbox.markAllRead(userId, app.clock());
     return ok({ marked, unread: await inbox.unreadCount(userId) });
   });
 
   // One message read (the /message page); another user's id is unknown here.
-  app.post<{ Body: Type.Static<typeof ReadBody> }>(
+  app.post(
     '/uc/message/read',
-    { schema: { body: ReadBody } },
+    { schema: { body: MessageReadBodySchema, response: reply(MessageReadSchema) } },
     async (request) => {
       const userId = await greet(request);
       if (!(await inbox.markRead(userId, request.body.id, app.clock()))) {
         throw new ApiError(404, ApiCode.notFound, 'messageNotFound');
       }
-      return ok({ id: request.body.id, read: 1, unread: await inbox.unreadCount(userId) });
+      return ok({ id: request.body.id, read: 1 as const, unread: await inbox.unreadCount(userId) });
     },
   );
-}
+};

@@ -1,8 +1,7 @@
 import type { Db } from '../db/schema.ts';
 import { shellDb } from './tables.ts';
 
-/** Up/down colours: 1 green up and red down (the default), 2 red up and green down. */
-export const UP_DOWN_COLORS = [1, 2] as const;
+/** Up/down colour 1 (common/contracts/shell.ts UP_DOWN_COLORS): green up and red down. */
 export const DEFAULT_COLOR = 1;
 
 export interface UserSettings {

@@ -26,8 +26,8 @@ export const languages: readonly LanguageSeed[] = [
   { code: 'hi_IN', name: 'हिन्दी', enName: 'Hindi', urlPrefix: 'hi' },
 ];
 
-/** Source type of the web client's words (`findWordsByLang` sourceType, `getLanguage`). */
-export const WEB_SOURCE = 1;
+// Source type of the web client's words (`findWordsByLang` sourceType, `getLanguage`): the contract states it.
+export { WEB_SOURCE } from '../../../common/contracts/shell.ts';
 
 const w = (
   zh_CN: string,
