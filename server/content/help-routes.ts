@@ -1,24 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import {
+  HelpArticleSchema,
+  HelpCategoriesSchema,
+  HelpDetailBodySchema,
+  HelpListQuerySchema,
+  type HelpPageBody,
+  HelpPageBodySchema,
+  HelpPageSchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+} from '../../common/contracts/content.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { apiOk, ok } from '../http/envelope.ts';
+import { apiOk, ok, reply } from '../http/envelope.ts';
 import { DEFAULT_PAGE_SIZE } from '../http/paging.ts';
 import { emptyBodyAsForm } from '../http/read.ts';
 import { requestLang } from '../http/request-lang.ts';
-import { contentLang, IdField, knownCategory, ListFields, listItem, searchWords } from './fields.ts';
+import { contentLang, knownCategory, listItem, searchWords } from './fields.ts';
 import { type ArticleRow, contentRepository } from './repository.ts';
-
-const PageBody = Type.Object(ListFields);
-type PageBody = Type.Static<typeof PageBody>;
-const DetailBody = Type.Object({ ...IdField, lang: ListFields.lang });
-type DetailBody = Type.Static<typeof DetailBody>;
-const ListQuery = Type.Object({ lang: ListFields.lang });
-const SearchQuery = Type.Object({
-  keyword: Type.String({ minLength: 1, maxLength: 50 }),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-});
 
 /** Other articles of the same category shown beside one. */
 const RELATED = 5;
@@ -28,10 +29,10 @@ const RELATED = 5;
  * GET /api/help/list and /api/help/article without the base prefix; /api/search). Articles are stored per language
  * (migration 0009); an id of one language reads in the language asked for.
  */
-export async function helpRoutes(app: FastifyInstance): Promise<void> {
+export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const content = contentRepository(app.store.db);
 
-  const page = async (request: FastifyRequest, input: PageBody) => {
+  const page = async (request: FastifyRequest, input: HelpPageBody) => {
     const lang = contentLang(input.lang, requestLang(request));
     const categories = await content.categories('help', lang);
     const cate = knownCategory(input.cate, categories);
@@ -59,20 +60,23 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     };
   };
 
-  app.post<{ Body: PageBody }>(
+  app.post(
     '/uc/ancillary/more/help/page',
-    { schema: { body: PageBody }, preValidation: emptyBodyAsForm },
-    async (request) => ok(await page(request, request.body ?? {})),
+    { schema: { body: HelpPageBodySchema, response: reply(HelpPageSchema) }, preValidation: emptyBodyAsForm },
+    async (request) => ok(await page(request, request.body)),
   );
 
-  app.post<{ Body: DetailBody }>('/uc/ancillary/more/help/detail', { schema: { body: DetailBody } }, async (request) =>
-    ok(await detail(request.body.id, contentLang(request.body.lang, requestLang(request)))),
+  const article = reply(HelpArticleSchema);
+  app.post(
+    '/uc/ancillary/more/help/detail',
+    { schema: { body: HelpDetailBodySchema, response: article } },
+    async (request) => ok(await detail(request.body.id, contentLang(request.body.lang, requestLang(request)))),
   );
 
   // Categories with their article counts (the help centre's side menu).
-  app.get<{ Querystring: Type.Static<typeof ListQuery> }>(
+  app.get(
     '/api/help/list',
-    { schema: { querystring: ListQuery } },
+    { schema: { querystring: HelpListQuerySchema, response: reply(HelpCategoriesSchema) } },
     async (request) => {
       const lang = contentLang(request.query.lang, requestLang(request));
       const [categories, counts] = await Promise.all([content.categories('help', lang), content.counts('help', lang)]);
@@ -81,14 +85,14 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: DetailBody }>('/api/help/article', { schema: { querystring: DetailBody } }, async (request) =>
+  app.get('/api/help/article', { schema: { querystring: HelpDetailBodySchema, response: article } }, async (request) =>
     apiOk(await detail(request.query.id, contentLang(request.query.lang, requestLang(request)))),
   );
 
   // Site search over help articles and coin news in the request's language.
-  app.get<{ Querystring: Type.Static<typeof SearchQuery> }>(
+  app.get(
     '/api/search',
-    { schema: { querystring: SearchQuery } },
+    { schema: { querystring: SearchQuerySchema, response: reply(SearchResultSchema) } },
     async (request) => {
       const lang = contentLang(undefined, requestLang(request));
       const words = searchWords(request.query.keyword);
@@ -106,4 +110,4 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
       });
     },
   );
-}
+};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
-import { gameStatus } from '../../../server/content/article-routes.ts';
+import { gameStatus } from '../../../server/content/fields.ts';
 import { games, videos } from '../../../server/content/seed/media.ts';
 import { newsArticles } from '../../../server/content/seed/news.ts';
 import { channels, pages } from '../../../server/content/seed/pages.ts';
