@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OrderStatus, OrderType, Side, TriggerType } from '../trading.ts';
+import { OrderStatus, OrderType, Side, TriggerType } from '../order-codes.ts';
 import { PageSchema } from './envelope.ts';
 
 /**
