@@ -85,58 +85,9 @@ const EMPTY_SECURITY: Omit<UserSecurity, 'user_id' | 'updated_at'> = {
   withdraw_locked_until: 0,
 };
 
-/** Everything the account routes store beyond the users and sessions tables. */
-export function accountRepository(raw: Db) {
-  const db = accountDb(raw);
+/** KYC: the uploaded images and the one application per user, with its review. */
+function kycQueries(db: ReturnType<typeof accountDb>) {
   return {
-    async security(userId: number): Promise<UserSecurity> {
-      const row = await db.selectFrom('user_security').selectAll().where('user_id', '=', userId).executeTakeFirst();
-      return row ?? { user_id: userId, updated_at: 0, ...EMPTY_SECURITY };
-    },
-
-    async updateSecurity(
-      userId: number,
-      change: Partial<Omit<UserSecurity, 'user_id' | 'updated_at'>>,
-      now: number,
-    ): Promise<void> {
-      await db
-        .insertInto('user_security')
-        .values({ user_id: userId, ...EMPTY_SECURITY, ...change, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...change, updated_at: now }))
-        .execute();
-    },
-
-    /** Sets the google step only if it moves forward: two racing requests cannot both use one code. */
-    async advanceGoogleStep(userId: number, step: number, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('user_security')
-        .set({ google_last_step: step, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('google_last_step', '<', step)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    async addReferral(userId: number, referrerId: number, now: number): Promise<void> {
-      await db.insertInto('referrals').values({ user_id: userId, referrer_id: referrerId, created_at: now }).execute();
-    },
-
-    countries(): Promise<Country[]> {
-      return db.selectFrom('countries').selectAll().orderBy('sort').execute();
-    },
-
-    /** A country by two-letter code or calling code (the client sends either). */
-    async country(code: string): Promise<Country | undefined> {
-      const text = code.trim().replace(/^\+/, '');
-      const rows = await db
-        .selectFrom('countries')
-        .selectAll()
-        .where((eb) => eb.or([eb('two_code', '=', text.toUpperCase()), eb('area_code', '=', text)]))
-        .orderBy('sort')
-        .execute();
-      return rows.find((r) => r.two_code === text.toUpperCase()) ?? rows[0];
-    },
-
     async addImage(image: KycImage): Promise<void> {
       await db.insertInto('kyc_images').values(image).execute();
     },
@@ -188,6 +139,61 @@ export function accountRepository(raw: Db) {
         .set({ status: approved ? KYC_STATUS.approved : KYC_STATUS.rejected, reason, reviewed_at: now })
         .where('user_id', '=', userId)
         .execute();
+    },
+  };
+}
+
+/** Everything the account routes store beyond the users and sessions tables. */
+export function accountRepository(raw: Db) {
+  const db = accountDb(raw);
+  return {
+    ...kycQueries(db),
+    async security(userId: number): Promise<UserSecurity> {
+      const row = await db.selectFrom('user_security').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return row ?? { user_id: userId, updated_at: 0, ...EMPTY_SECURITY };
+    },
+
+    async updateSecurity(
+      userId: number,
+      change: Partial<Omit<UserSecurity, 'user_id' | 'updated_at'>>,
+      now: number,
+    ): Promise<void> {
+      await db
+        .insertInto('user_security')
+        .values({ user_id: userId, ...EMPTY_SECURITY, ...change, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...change, updated_at: now }))
+        .execute();
+    },
+
+    /** Sets the google step only if it moves forward: two racing requests cannot both use one code. */
+    async advanceGoogleStep(userId: number, step: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('user_security')
+        .set({ google_last_step: step, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('google_last_step', '<', step)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async addReferral(userId: number, referrerId: number, now: number): Promise<void> {
+      await db.insertInto('referrals').values({ user_id: userId, referrer_id: referrerId, created_at: now }).execute();
+    },
+
+    countries(): Promise<Country[]> {
+      return db.selectFrom('countries').selectAll().orderBy('sort').execute();
+    },
+
+    /** A country by two-letter code or calling code (the client sends either). */
+    async country(code: string): Promise<Country | undefined> {
+      const text = code.trim().replace(/^\+/, '');
+      const rows = await db
+        .selectFrom('countries')
+        .selectAll()
+        .where((eb) => eb.or([eb('two_code', '=', text.toUpperCase()), eb('area_code', '=', text)]))
+        .orderBy('sort')
+        .execute();
+      return rows.find((r) => r.two_code === text.toUpperCase()) ?? rows[0];
     },
   };
 }

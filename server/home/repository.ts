@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
-import { homeDb } from './tables.ts';
+import { type HomeBannerTable, homeDb } from './tables.ts';
 
 export interface BannerRow {
   id: number;
@@ -30,6 +30,22 @@ export interface NewCoinRow {
   onlineTime: number;
 }
 
+type StoredBanner = Selectable<HomeBannerTable>;
+
+function bannerRow(r: StoredBanner): BannerRow {
+  return {
+    id: r.id,
+    key: r.banner_key,
+    lang: r.lang,
+    title: r.title,
+    subtitle: r.subtitle,
+    linkUrl: r.link_url,
+    colorFrom: r.color_from,
+    colorTo: r.color_to,
+    sort: r.sort,
+  };
+}
+
 /** Banners, advertisements and new-coin listings of the home page (migration 0008). */
 export function homeStore(raw: Db) {
   const db = homeDb(raw);
@@ -44,17 +60,7 @@ export function homeStore(raw: Db) {
         .orderBy('sort')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        key: r.banner_key,
-        lang: r.lang,
-        title: r.title,
-        subtitle: r.subtitle,
-        linkUrl: r.link_url,
-        colorFrom: r.color_from,
-        colorTo: r.color_to,
-        sort: r.sort,
-      }));
+      return rows.map(bannerRow);
     },
 
     async banner(id: number): Promise<BannerRow | null> {
@@ -64,18 +70,7 @@ export function homeStore(raw: Db) {
         .where('id', '=', id)
         .where('enabled', '=', 1)
         .executeTakeFirst();
-      if (!r) return null;
-      return {
-        id: r.id,
-        key: r.banner_key,
-        lang: r.lang,
-        title: r.title,
-        subtitle: r.subtitle,
-        linkUrl: r.link_url,
-        colorFrom: r.color_from,
-        colorTo: r.color_to,
-        sort: r.sort,
-      };
+      return r ? bannerRow(r) : null;
     },
 
     /** One page of the advertisements of a place, in one language, and how many there are. */

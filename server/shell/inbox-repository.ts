@@ -28,9 +28,8 @@ function parseParams(text: string): Record<string, unknown> {
   }
 }
 
-/** Per-user messages (spec shell §7 "Messages"), stored as template + parameters and rendered in the reader's language. */
-export function inboxRepository(raw: Db) {
-  const db = shellDb(raw);
+/** Delivering messages: one message with an optional dedupe key, and the welcome set once per user. */
+function deliveryQueries(db: ReturnType<typeof shellDb>) {
   return {
     /** Stores a message; with a dedupe key, a second send of the same key is ignored. Returns whether it was stored. */
     async send(
@@ -75,7 +74,14 @@ export function inboxRepository(raw: Db) {
         }
       });
     },
+  };
+}
 
+/** Per-user messages (spec shell §7 "Messages"), stored as template + parameters and rendered in the reader's language. */
+export function inboxRepository(raw: Db) {
+  const db = shellDb(raw);
+  return {
+    ...deliveryQueries(db),
     async unreadCount(userId: number): Promise<number> {
       const row = await db
         .selectFrom('user_messages')

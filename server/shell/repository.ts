@@ -28,44 +28,9 @@ export interface SiteLinkRow {
   external: boolean;
 }
 
-/** Languages, server-held words, notices, switches and site links of the shell (migration 0005). */
-export function shellContentRepository(raw: Db) {
-  const db = shellDb(raw);
+/** Notices per language: the header's list (pinned first, then newest) and one notice in a language. */
+function noticeQueries(db: ReturnType<typeof shellDb>) {
   return {
-    /** Enabled languages in switch order. */
-    async languages(): Promise<LanguageRow[]> {
-      const rows = await db.selectFrom('languages').selectAll().where('enabled', '=', 1).orderBy('sort').execute();
-      return rows.map((r) => ({
-        code: r.code,
-        name: r.name,
-        enName: r.en_name,
-        urlPrefix: r.url_prefix,
-        sort: r.sort,
-      }));
-    },
-
-    async isEnabledLanguage(code: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('languages')
-        .select('code')
-        .where('code', '=', code)
-        .where('enabled', '=', 1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Words of one language and source as a key → text map. */
-    async words(lang: string, sourceType: number): Promise<Record<string, string>> {
-      const rows = await db
-        .selectFrom('i18n_words')
-        .select(['key', 'value'])
-        .where('lang', '=', lang)
-        .where('source_type', '=', sourceType)
-        .orderBy('key')
-        .execute();
-      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    },
-
     /** Enabled notices of one language, pinned first then newest first. */
     async noticePage(lang: string, offset: number, limit: number): Promise<{ rows: NoticeRow[]; total: number }> {
       const base = db.selectFrom('notices').where('lang', '=', lang).where('enabled', '=', 1);
@@ -101,6 +66,47 @@ export function shellContentRepository(raw: Db) {
         .where('enabled', '=', 1)
         .executeTakeFirst();
       return row && noticeRow(row);
+    },
+  };
+}
+
+/** Languages, server-held words, notices, switches and site links of the shell (migration 0005). */
+export function shellContentRepository(raw: Db) {
+  const db = shellDb(raw);
+  return {
+    ...noticeQueries(db),
+    /** Enabled languages in switch order. */
+    async languages(): Promise<LanguageRow[]> {
+      const rows = await db.selectFrom('languages').selectAll().where('enabled', '=', 1).orderBy('sort').execute();
+      return rows.map((r) => ({
+        code: r.code,
+        name: r.name,
+        enName: r.en_name,
+        urlPrefix: r.url_prefix,
+        sort: r.sort,
+      }));
+    },
+
+    async isEnabledLanguage(code: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('languages')
+        .select('code')
+        .where('code', '=', code)
+        .where('enabled', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Words of one language and source as a key → text map. */
+    async words(lang: string, sourceType: number): Promise<Record<string, string>> {
+      const rows = await db
+        .selectFrom('i18n_words')
+        .select(['key', 'value'])
+        .where('lang', '=', lang)
+        .where('source_type', '=', sourceType)
+        .orderBy('key')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
 
     /** The settings of one scope of `app_config`, JSON-decoded. */

@@ -3,23 +3,20 @@ import type { FastifyRequest } from 'fastify';
 import { SUPPORT_PATHS } from '../../common/api.ts';
 import {
   FeedbackAddBodySchema,
-  FeedbackImageSchema,
   type FeedbackList,
   FeedbackListSchema,
   FeedbackReplyBodySchema,
-  ImageParamsSchema,
   TicketDetailSchema,
   TicketIdSchema,
   TicketPageSchema,
   TicketPostSchema,
   TicketSchema,
 } from '../../common/contracts/support.ts';
-import { MAX_IMAGE_BYTES } from '../account/upload.ts';
 import { requireUser, userOf } from '../auth/session.ts';
 import { ok, reply } from '../http/envelope.ts';
 import { emptyBodyAsForm } from '../http/read.ts';
 import type { SupportContext } from './context.ts';
-import { saveImage, sendImage } from './images.ts';
+import { feedbackImageRoutes } from './image-routes.ts';
 import { SupportCode, SupportError } from './messages.ts';
 import type { FeedbackTicket } from './repository.ts';
 import {
@@ -27,7 +24,6 @@ import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_PAGE_SIZE,
   isCategory,
-  MAX_FEEDBACK_IMAGES_PER_DAY,
   MAX_OPEN_TICKETS,
   TICKET_STATUS,
   ticketClosed,
@@ -35,7 +31,6 @@ import {
 } from './rules.ts';
 import { ticketView } from './views.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const imageNotFound = () => new SupportError(400, SupportCode.imageRejected, 'imageNotFound');
 
 /** A signed-in user's feedback tickets (issue 8): open, reply, read, close, list, and images for them. */
@@ -132,34 +127,5 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<SupportContext> = async (
     (request) => list(request, request.body),
   );
 
-  // An image arrives as multipart/form-data (one file part) or as the raw image body, like KYC uploads.
-  const bodyLimit = MAX_IMAGE_BYTES + 64 * 1024;
-  app.addContentTypeParser(
-    ['multipart/form-data', 'image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit },
-    (_request, body, done) => done(null, body),
-  );
-  app.post(
-    SUPPORT_PATHS.feedbackUpload,
-    { bodyLimit, schema: { response: reply(FeedbackImageSchema) } },
-    async (request) => {
-      const userId = userOf(request).id;
-      const now = app.clock();
-      if ((await feedback.imagesSince(userId, now - DAY_MS)) >= MAX_FEEDBACK_IMAGES_PER_DAY) {
-        throw new SupportError(429, SupportCode.tooManyRequests, 'imageLimit', { max: MAX_FEEDBACK_IMAGES_PER_DAY });
-      }
-      const contentType = request.headers['content-type'] ?? '';
-      return ok(await saveImage(feedback, imageDir, { userId, body: request.body, contentType, now }));
-    },
-  );
-
-  app.get(
-    `${SUPPORT_PATHS.feedbackImage}/:id`,
-    { schema: { params: ImageParamsSchema } },
-    async (request, response) => {
-      const image = await feedback.image(request.params.id);
-      if (!image || image.user_id !== userOf(request).id) throw ticketNotFound();
-      return sendImage(response, imageDir, image);
-    },
-  );
+  await app.register(feedbackImageRoutes, { feedback, imageDir });
 };

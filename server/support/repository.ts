@@ -78,49 +78,9 @@ const ticket = (r: TicketRow): FeedbackTicket => ({
   closedAt: r.closed_at,
 });
 
-/** Conversations and messages of the /chat channel. */
-export function chatRepository(raw: Db) {
-  const db: SupportDb = supportDb(raw);
-  const byId = async (id: number) => {
-    const row = await db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? conversation(row) : null;
-  };
+/** Messages of a conversation: storing one, reading after `since`, and counting a visitor's for the rate limit. */
+function chatMessageQueries(db: SupportDb) {
   return {
-    byId,
-    async byOpenId(openId: string) {
-      const row = await db
-        .selectFrom('chat_conversations')
-        .selectAll()
-        .where('open_id', '=', openId)
-        .executeTakeFirst();
-      return row ? conversation(row) : null;
-    },
-    async byUser(userId: number) {
-      const row = await db
-        .selectFrom('chat_conversations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row ? conversation(row) : null;
-    },
-    async create(userId: number | null, now: number): Promise<ChatConversation> {
-      const row = await db
-        .insertInto('chat_conversations')
-        .values({ open_id: newOpenId(), user_id: userId, status: CHAT_STATUS.open, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return conversation(row);
-    },
-    /** A visitor's conversation becomes the user's when they sign in on the same browser (only if they have none). */
-    async claim(id: number, userId: number): Promise<boolean> {
-      const r = await db
-        .updateTable('chat_conversations')
-        .set({ user_id: userId })
-        .where('id', '=', id)
-        .where('user_id', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
     /** Stores a message and bumps the conversation; a visitor's message opens a closed conversation again. */
     async add(conversationId: number, sender: ChatSender, content: string, now: number): Promise<ChatMessage> {
       return db.transaction().execute(async (trx) => {
@@ -158,6 +118,53 @@ export function chatRepository(raw: Db) {
         .where('created_at', '>', from)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+  };
+}
+
+/** Conversations and messages of the /chat channel. */
+export function chatRepository(raw: Db) {
+  const db: SupportDb = supportDb(raw);
+  const byId = async (id: number) => {
+    const row = await db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? conversation(row) : null;
+  };
+  return {
+    ...chatMessageQueries(db),
+    byId,
+    async byOpenId(openId: string) {
+      const row = await db
+        .selectFrom('chat_conversations')
+        .selectAll()
+        .where('open_id', '=', openId)
+        .executeTakeFirst();
+      return row ? conversation(row) : null;
+    },
+    async byUser(userId: number) {
+      const row = await db
+        .selectFrom('chat_conversations')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? conversation(row) : null;
+    },
+    async create(userId: number | null, now: number): Promise<ChatConversation> {
+      const row = await db
+        .insertInto('chat_conversations')
+        .values({ open_id: newOpenId(), user_id: userId, status: CHAT_STATUS.open, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return conversation(row);
+    },
+    /** A visitor's conversation becomes the user's when they sign in on the same browser (only if they have none). */
+    async claim(id: number, userId: number): Promise<boolean> {
+      const r = await db
+        .updateTable('chat_conversations')
+        .set({ user_id: userId })
+        .where('id', '=', id)
+        .where('user_id', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     async setStatus(id: number, status: number): Promise<boolean> {
       const r = await db.updateTable('chat_conversations').set({ status }).where('id', '=', id).executeTakeFirst();
