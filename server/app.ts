@@ -4,31 +4,32 @@ import rateLimit from '@fastify/rate-limit';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDelivery } from './account/delivery.ts';
-import { createAccountKit } from './account/kit.ts';
+import { type AccountKit, createAccountKit } from './account/kit.ts';
+import { accountRoutes } from './account/routes.ts';
+import { assetRoutes } from './assets/routes.ts';
 import { installAuthHook } from './auth/session.ts';
+import { type SessionsRepository, sessionsRepository } from './auth/sessions-repository.ts';
 import { LoginGuard } from './auth/throttle.ts';
+import { type UsersRepository, usersRepository } from './auth/users-repository.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { contentPageRoutes } from './content/index.ts';
-import type { Db } from './db/database.ts';
-import { type MarketsRepository, marketsRepository } from './db/repositories/markets.ts';
-import { type SessionsRepository, sessionsRepository } from './db/repositories/sessions.ts';
-import { type UsersRepository, usersRepository } from './db/repositories/users.ts';
+import { contentPageRoutes } from './content/routes.ts';
+import type { Db } from './db/schema.ts';
+import { type MarketsRepository, marketsRepository } from './exchange/catalogue.ts';
 import type { Exchange } from './exchange/index.ts';
 import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
-import { accountRoutes } from './http/account.ts';
-import { assetRoutes } from './http/assets.ts';
+import { homeRoutes } from './home/routes.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
-import { downloadRoutes } from './http/downloads.ts';
-import { installErrorHandling, installFiniteGuard } from './http/envelope.ts';
-import { exchangeRoutes } from './http/exchange.ts';
-import { homeRoutes } from './http/home.ts';
-import { marketRoutes } from './http/market.ts';
-import { shellRoutes } from './http/shell.ts';
-import { supportRoutes } from './http/support.ts';
-import { ucRoutes } from './http/uc.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installFiniteGuard } from './http/finite-guard.ts';
+import { installResponses } from './http/responses.ts';
+import { installTlsHeaders } from './http/tls.ts';
+import { marketRoutes } from './market/routes.ts';
 import type { MarketData } from './marketdata/index.ts';
+import { shellRoutes } from './shell/routes.ts';
+import { spotRoutes } from './spot/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -36,6 +37,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The journal could not commit: memory is ahead of the disk, so the process must stop (main exits). */
   onFatal?: (error: unknown) => void;
+  /** Hold every success against its contract's response schema (the tests); a breach answers 500. */
+  checkResponses?: boolean;
 }
 
 export interface Store {
@@ -53,6 +56,7 @@ declare module 'fastify' {
     loginGuard: LoginGuard;
     exchange: Exchange;
     marketData: MarketData;
+    account: AccountKit;
   }
 }
 
@@ -75,24 +79,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
   };
 }
 
-/** Sent only to a request that came over TLS, as the socket or a trusted proxy (TRUST_PROXY) tells. */
-const HSTS = 'max-age=31536000; includeSubDomains';
-
-function installTlsHeaders(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply) => {
-    if (request.protocol !== 'https') return;
-    reply.header('strict-transport-security', HSTS);
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
-  });
-}
-
 /**
  * The reference exchange as one Fastify plugin: external plugins, then repositories, then routes
  * (the order of fastify/demo). The database is opened by the caller so tests can own its lifetime.
  */
 export const app = fp<AppOptions>(
-  async (fastify: FastifyInstance, { config, db, clock = systemClock, onFatal }) => {
+  async (fastify: FastifyInstance, { config, db, clock = systemClock, onFatal, checkResponses = false }) => {
     fastify.decorate('config', config);
     fastify.decorate('clock', clock);
     fastify.decorate('loginGuard', new LoginGuard());
@@ -114,6 +106,7 @@ export const app = fp<AppOptions>(
     // Expired sessions are dead already; pruning them at start keeps the table small.
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));
     installErrorHandling(fastify);
+    installResponses(fastify, { check: checkResponses });
     installFiniteGuard(fastify);
     await fastify.register(helmet, {
       // Both only over TLS (installTlsHeaders): sent over plain HTTP on a LAN name, they break every subresource.
@@ -148,14 +141,12 @@ export const app = fp<AppOptions>(
       message: 'success',
       data: { status: 'ok', sockets: fastify.websocketServer?.clients.size ?? 0 },
     }));
-    await fastify.register(ucRoutes);
     await fastify.register(accountRoutes);
     await fastify.register(marketRoutes, { data: marketData, books: source });
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.
     await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
-    await fastify.register(exchangeRoutes, { exchange });
+    await fastify.register(spotRoutes, { exchange });
     await fastify.register(shellRoutes);
-    await fastify.register(downloadRoutes);
     await fastify.register(contentPageRoutes);
     await fastify.register(homeRoutes);
     await fastify.register(supportRoutes);

@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { IP_SENDS_PER_HOUR } from './account/kit.ts';
-import { readExtraMarkets } from './db/seed/extra-markets.ts';
-import { type SimOptions, simOptionsFromEnv } from './sim/options.ts';
+import { MAX_EXTRA_MARKETS } from './db/seed/extra-markets.ts';
+import { MAX_RATE, type SimOptions } from './sim/options.ts';
+
+/** Code sends one IP may ask for per hour, all destinations together (CODE_SENDS_PER_IP_HOUR's default). */
+export const IP_SENDS_PER_HOUR = 30;
 
 /** Server settings, read once from the environment (README: Configuration). */
 export interface Config {
@@ -96,6 +98,60 @@ function parseTrustProxy(value: string | undefined): false | number | string {
     }
   }
   return items.join(',');
+}
+
+const SIM_SYMBOL = /^[A-Z0-9]+\/[A-Z0-9]+$/;
+
+/**
+ * Reads TICKSTREAM_SIM_RATE (a number > 0 and ≤ 100) and TICKSTREAM_SIM_MARKETS (comma-separated symbols such as
+ * `BTC/USDT,ETH/BTC`; empty for all). With `symbols`, an unknown market is an error too. Errors are ConfigErrors
+ * that name the variable.
+ */
+export function simOptionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  symbols?: Iterable<string>,
+): Pick<SimOptions, 'rate' | 'markets'> {
+  const options: Pick<SimOptions, 'rate' | 'markets'> = {};
+  const rateText = env.TICKSTREAM_SIM_RATE?.trim();
+  if (rateText) {
+    const rate = Number(rateText);
+    if (!Number.isFinite(rate) || rate <= 0 || rate > MAX_RATE) {
+      throw new ConfigError(`TICKSTREAM_SIM_RATE must be a number above 0 and at most ${MAX_RATE}, got "${rateText}"`);
+    }
+    options.rate = rate;
+  }
+  const marketsText = env.TICKSTREAM_SIM_MARKETS?.trim();
+  if (marketsText) {
+    const known = symbols ? new Set(symbols) : null;
+    const markets: string[] = [];
+    for (const part of marketsText.split(',')) {
+      const symbol = part.trim().toUpperCase();
+      if (!SIM_SYMBOL.test(symbol)) {
+        throw new ConfigError(`TICKSTREAM_SIM_MARKETS must list symbols like BTC/USDT,ETH/BTC, got "${part.trim()}"`);
+      }
+      if (known && !known.has(symbol)) throw new ConfigError(`TICKSTREAM_SIM_MARKETS: unknown market ${symbol}`);
+      if (!markets.includes(symbol)) markets.push(symbol);
+    }
+    options.markets = markets;
+  }
+  return options;
+}
+
+/**
+ * TICKSTREAM_EXTRA_MARKETS=N lists N synthetic USDT spot markets beside the catalogue, for scale tests of the market
+ * lists against a real server (thousands of rows, each with a ticker). Refused in production: they are not real coins.
+ */
+export function readExtraMarkets(env: NodeJS.ProcessEnv, production: boolean): number {
+  const text = env.TICKSTREAM_EXTRA_MARKETS?.trim();
+  if (!text) return 0;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_EXTRA_MARKETS) {
+    throw new ConfigError(
+      `TICKSTREAM_EXTRA_MARKETS must be a whole number from 0 to ${MAX_EXTRA_MARKETS}, got "${text}"`,
+    );
+  }
+  if (count > 0 && production) throw new ConfigError('TICKSTREAM_EXTRA_MARKETS is for tests, not production');
+  return count;
 }
 
 /** Production mode refuses to start while codes would only reach the log (DESIGN §5). */

@@ -2,7 +2,7 @@
  * The baseline of bench/stall: retention as it was before issue 17 item 10 (commit 2975840), kept verbatim apart from
  * its imports and names: one SQLite transaction that folds and prunes a whole period's churn on the event loop.
  */
-import type { Sqlite } from '../../server/db/database.ts';
+import type { Sqlite } from '../../server/db/schema.ts';
 import { FEES_ACCOUNT } from '../../server/ledger/accounts.ts';
 
 /** Trades among the bots kept, newest first, for the market-data tables (about 45 minutes at the default rate). */

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCheckpoints } from '../../server/db/checkpoint.ts';
 import { openDatabase, sqliteOf } from '../../server/db/database.ts';
-import { marketsRepository } from '../../server/db/repositories/markets.ts';
+import { marketsRepository } from '../../server/exchange/catalogue.ts';
 import { Exchange } from '../../server/exchange/index.ts';
 import { openMarketData } from '../../server/exchange/market-data.ts';
 import { Retention, scheduleRetention } from '../../server/exchange/retention.ts';

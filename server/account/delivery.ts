@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxEntry } from '../../common/contracts/account.ts';
 import type { Lang } from '../../common/i18n.ts';
 import type { Config } from '../config.ts';
 
-export type Channel = 'sms' | 'email' | 'captcha';
+export type Channel = OutboxEntry['channel'];
 
 /** One message to deliver: a code (or, for the captcha, its solution) for a purpose and a destination. */
 export interface OutgoingCode {
@@ -14,15 +15,6 @@ export interface OutgoingCode {
   /** What the message says when there is no code. */
   note?: string;
   lang: Lang;
-}
-
-export interface OutboxEntry {
-  channel: Channel;
-  destination: string;
-  purpose: string;
-  code: string | null;
-  note: string | null;
-  time: number;
 }
 
 /** An SMS or e-mail gateway. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import type { Lang } from '../../common/i18n.ts';
 import { verifyTotp } from '../auth/totp.ts';
-import type { UserSecurity } from '../db/repositories/account.ts';
 import type { User } from '../db/schema.ts';
+import type { UserSecurity } from './repository.ts';
 import { boundDestination, codeError, fail, verifyList } from './rules.ts';
 import { sendCode } from './send.ts';
 
@@ -66,6 +67,7 @@ export async function sendFactorCode(
   user: User,
   channel: 'email' | 'phone',
   purpose: string,
+  lang: Lang,
 ): Promise<void> {
   const bound = boundDestination(user, channel);
   if (!bound) throw fail(200, ApiCode.bindingConflict, 'notBound');
@@ -76,5 +78,6 @@ export async function sendFactorCode(
     address: bound.address,
     deliver: 'code',
     userKey: `user:${user.id}`,
+    lang,
   });
 }

@@ -1,17 +1,16 @@
 import { CaptchaStore } from '../auth/captcha.ts';
 import { CodeStore, RateCounter, TicketStore } from '../auth/codes.ts';
 import { SocketSessions } from '../auth/socket-sessions.ts';
-import type { Db } from '../db/database.ts';
+import { IP_SENDS_PER_HOUR } from '../config.ts';
+import type { Db } from '../db/schema.ts';
+import type { Delivery } from './delivery.ts';
 import {
   type AccountRepository,
   type AccountUsersRepository,
   accountRepository,
   accountUsersRepository,
-} from '../db/repositories/account.ts';
-import type { Delivery } from './delivery.ts';
+} from './repository.ts';
 
-/** Code sends one IP may ask for per hour, all destinations together. */
-export const IP_SENDS_PER_HOUR = 30;
 /** Code sends one signed-in user may ask for per hour. */
 export const USER_SENDS_PER_HOUR = 20;
 
@@ -47,12 +46,6 @@ export function createAccountKit(db: Db, delivery: Delivery, ipSendsPerHour = IP
     userWrites: accountUsersRepository(db),
     loginTickets: new Map(),
   };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    account: AccountKit;
-  }
 }
 
 /** Starts the first step of a two-step login; returns its ticket. Expired tickets are swept as new ones come. */

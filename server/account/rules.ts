@@ -3,9 +3,12 @@ import { ApiCode, TOKEN_HEADER } from '../../common/api.ts';
 import { requestToken } from '../auth/session.ts';
 import { hashToken, newToken, SESSION_TTL_MS } from '../auth/tokens.ts';
 import type { User } from '../db/schema.ts';
-import { ApiError } from '../http/envelope.ts';
-import type { MessageKey } from '../http/messages.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { MessageKey } from '../errors/messages.ts';
 import type { Channel } from './delivery.ts';
+
+/** Withdrawals stay closed this long after a password change or reset (the 24-hour agreement of spec shell §5). */
+export const WITHDRAW_LOCK_MS = 24 * 60 * 60 * 1000;
 
 /** Spec shell §5: 8 to 32 characters, at least one lowercase letter, one uppercase letter and one digit. */
 export function isValidPassword(password: string): boolean {

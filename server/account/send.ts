@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
-import { ApiError, requestLang } from '../http/envelope.ts';
+import type { Lang } from '../../common/i18n.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { Channel } from './delivery.ts';
 import { fail } from './rules.ts';
 
@@ -26,6 +27,8 @@ export interface CodeRequest {
    * so that a slow gateway cannot tell a known account from an unknown one. Failures are logged.
    */
   background?: boolean;
+  /** The language the message is written in: the request's. */
+  lang: Lang;
 }
 
 /** Issues and delivers a code under every sending rule: IP and user caps, slider token, 60 s resend, hourly cap. */
@@ -60,7 +63,7 @@ export async function sendCode(app: FastifyInstance, request: FastifyRequest, re
     purpose: req.purpose.split('#')[0] ?? req.purpose,
     code: req.deliver === 'code' ? issued.code : null,
     ...(req.deliver === 'notice' ? { note: 'an account already exists for this address' } : {}),
-    lang: requestLang(request),
+    lang: req.lang,
   };
   if (req.background) {
     delivery.send(message).catch((err: unknown) => {

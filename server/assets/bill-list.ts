@@ -1,5 +1,5 @@
 import { fromUnits } from '../../common/decimal.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import { WALLETS, type Wallet } from '../ledger/accounts.ts';
 import {
   type BillNameKey,

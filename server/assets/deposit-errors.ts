@@ -1,6 +1,6 @@
 import { ApiCode } from '../../common/api.ts';
-import { ApiError } from '../http/envelope.ts';
-import type { MessageKey } from '../http/messages.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { MessageKey } from '../errors/messages.ts';
 
 /**
  * Envelope codes of the deposit, withdrawal and address-book calls (issue 9). A non-zero code changes nothing; the

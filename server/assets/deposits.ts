@@ -1,46 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { DepositAddressView, DepositView, MemoType } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { compare } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { type Deposit, type DepositAddress, depositDb } from '../db/repositories/deposit-tables.ts';
 import type { Move, UserPocket } from '../ledger/accounts.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { type Deposit, type DepositAddress, depositDb } from './deposit-tables.ts';
 import { encodeAddress, fakeTxHash, hotWalletAddress, newMemo, newSeed } from './network-address.ts';
-import type { ChainFamily, MemoType } from './network-catalogue.ts';
+import type { ChainFamily } from './network-catalogue.ts';
 import { type Network, type NetworksRepository, normalizeName, parseAmount, unitsOf } from './networks.ts';
 import { periodicJob } from './periodic.ts';
-import { coinCatalogue, type Page } from './transfer-common.ts';
+import { coinCatalogue } from './transfer-common.ts';
 
 /** A deposit's life: pending while it gathers confirmations, confirmed once credited; failed if it cannot be. */
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
 
 /** The system account deposits come from (ledger kind `deposit`). */
 export const DEPOSITS_ACCOUNT = 'deposits';
-
-export interface DepositAddressView {
-  coin: string;
-  protocol: string;
-  address: string;
-  /** The memo or tag to send with; '' when the network has none. */
-  memo: string;
-  memoType: MemoType | null;
-  createTime: number;
-}
-
-/** A deposit record (spec shell §7 "/uc/recharge/list, info"). */
-export interface DepositView {
-  id: number;
-  coin: string;
-  protocol: string;
-  address: string;
-  memo: string;
-  amount: string;
-  txHash: string;
-  confirmations: number;
-  requiredConfirmations: number;
-  status: number;
-  createTime: number;
-  confirmTime: number | null;
-}
 
 export const depositView = (d: Deposit): DepositView => ({
   id: d.id,
@@ -68,31 +44,21 @@ const lookupForm = (address: string) => (/^0x[0-9a-fA-F]+$/.test(address) ? addr
 /** Tries before giving up on a fresh address or memo that keeps colliding (astronomically rare). */
 const ADDRESS_TRIES = 8;
 
-/**
- * Deposit addresses, deposit records and the deposit simulator: the reference exchange has no blockchain, so a
- * simulated deposit is recorded pending with 0/N confirmations; a timer adds confirmations as the (injected) clock
- * moves and at N credits the funds wallet once (ledger kind `deposit`): the record's status flip, the credit and the
- * journal row are one SQLite transaction, and a deposit that is not pending any more refuses the credit. Pending
- * deposits resume when the server starts again.
- */
-export function depositService(app: FastifyInstance, networks: NetworksRepository) {
-  const db = depositDb(app.store.db);
-  const { exchange } = app;
-  const stepMs = app.config.depositConfirmMs;
-  const sqlite = sqliteOf(app.store.db);
-  const markCredited = sqlite.prepare(
-    'update deposits set status = 1, confirmations = required_confirmations, confirmed_at = ? where id = ? and status = 0',
-  );
-
-  const addressView = (a: DepositAddress, memoType: MemoType | null): DepositAddressView => ({
+/** A deposit address as the API shows it, with its network's memo type. */
+function addressView(a: DepositAddress, memoType: MemoType | null): DepositAddressView {
+  return {
     coin: a.coin,
     protocol: a.protocol,
     address: a.address,
     memo: a.memo,
     memoType,
     createTime: a.created_at,
-  });
+  };
+}
 
+/** Deposit addresses: one per user and network, made on first use. */
+function depositAddresses(app: FastifyInstance) {
+  const db = depositDb(app.store.db);
   const findAddress = (userId: number, coin: string, protocol: string) =>
     db
       .selectFrom('deposit_addresses')
@@ -128,44 +94,65 @@ export function depositService(app: FastifyInstance, networks: NetworksRepositor
     }
     throw new Error(`no free deposit address for ${network.coin}/${network.protocol}`);
   };
+  return { findAddress, ensureAddress };
+}
 
-  const userByUidOrEmail = async (uid: string | undefined, email: string | undefined) => {
-    let query = app.store.db.selectFrom('users').select('id');
-    if (uid) query = query.where('uid', '=', uid.trim());
-    else if (email) query = query.where('email', '=', email.trim().toLowerCase());
-    else return undefined;
-    return query.executeTakeFirst();
-  };
+/** The user a simulated deposit names by uid or e-mail. */
+function userByUidOrEmail(app: FastifyInstance, uid: string | undefined, email: string | undefined) {
+  let query = app.store.db.selectFrom('users').select('id');
+  if (uid) query = query.where('uid', '=', uid.trim());
+  else if (email) query = query.where('email', '=', email.trim().toLowerCase());
+  else return Promise.resolve(undefined);
+  return query.executeTakeFirst();
+}
 
-  /** The deposit address a simulated deposit is sent to, and its network. */
-  const resolveTarget = async (target: DepositTarget): Promise<{ to: DepositAddress; network: Network }> => {
-    if ('address' in target) {
-      const address = lookupForm(target.address.trim());
-      const rows = await db.selectFrom('deposit_addresses').selectAll().where('address', '=', address).execute();
-      const first = rows[0];
-      if (!first) throw refuse(DepositCode.unknownDepositAddress, 'depositAddressUnknown', { address });
-      const network = await networks.require(first.coin, first.protocol, 'deposit');
-      if (network.memo_type === null) return { to: first, network };
-      // A shared address: the memo picks the receiver; without it a real chain would lose the money.
-      const memo = target.memo?.trim() ?? '';
-      if (memo === '') {
-        throw refuse(
-          DepositCode.memoRequired,
-          network.memo_type === 'TAG' ? 'networkTagRequired' : 'networkMemoRequired',
-        );
-      }
-      const to = rows.find((r) => r.memo === memo);
-      if (!to)
-        throw refuse(DepositCode.unknownDepositAddress, 'depositAddressUnknown', { address: `${address} ${memo}` });
-      return { to, network };
+/** The deposit address a simulated deposit is sent to, and its network. */
+async function simulationTarget(
+  app: FastifyInstance,
+  networks: NetworksRepository,
+  ensureAddress: (userId: number, network: Network) => Promise<DepositAddress>,
+  target: DepositTarget,
+): Promise<{ to: DepositAddress; network: Network }> {
+  const db = depositDb(app.store.db);
+  if ('address' in target) {
+    const address = lookupForm(target.address.trim());
+    const rows = await db.selectFrom('deposit_addresses').selectAll().where('address', '=', address).execute();
+    const first = rows[0];
+    if (!first) throw refuse(DepositCode.unknownDepositAddress, 'depositAddressUnknown', { address });
+    const network = await networks.require(first.coin, first.protocol, 'deposit');
+    if (network.memo_type === null) return { to: first, network };
+    // A shared address: the memo picks the receiver; without it a real chain would lose the money.
+    const memo = target.memo?.trim() ?? '';
+    if (memo === '') {
+      throw refuse(
+        DepositCode.memoRequired,
+        network.memo_type === 'TAG' ? 'networkTagRequired' : 'networkMemoRequired',
+      );
     }
-    const network = await networks.require(target.coin, target.protocol, 'deposit');
-    const user = await userByUidOrEmail(target.uid, target.email);
-    if (!user) throw refuse(DepositCode.unknownDepositAddress, 'depositAddressUnknown', { address: target.uid ?? '' });
-    return { to: await ensureAddress(user.id, network), network };
-  };
+    const to = rows.find((r) => r.memo === memo);
+    if (!to)
+      throw refuse(DepositCode.unknownDepositAddress, 'depositAddressUnknown', { address: `${address} ${memo}` });
+    return { to, network };
+  }
+  const network = await networks.require(target.coin, target.protocol, 'deposit');
+  const user = await userByUidOrEmail(app, target.uid, target.email);
+  if (!user) throw refuse(DepositCode.unknownDepositAddress, 'depositAddressUnknown', { address: target.uid ?? '' });
+  return { to: await ensureAddress(user.id, network), network };
+}
 
+/**
+ * The confirmation step: adds the confirmations that are due (catching up after a pause) and credits the deposits
+ * that have them all, once each.
+ */
+function confirmationStep(app: FastifyInstance) {
+  const db = depositDb(app.store.db);
+  const { exchange } = app;
+  const stepMs = app.config.depositConfirmMs;
   const catalogue = coinCatalogue(app);
+  const sqlite = sqliteOf(app.store.db);
+  const markCredited = sqlite.prepare(
+    'update deposits set status = 1, confirmations = required_confirmations, confirmed_at = ? where id = ? and status = 0',
+  );
 
   /** Credits a deposit that has its confirmations (even if deposits were suspended since: it is on chain). */
   const credit = async (d: Deposit, now: number) => {
@@ -216,6 +203,22 @@ export function depositService(app: FastifyInstance, networks: NetworksRepositor
       }
     }
   };
+  return confirmDue;
+}
+
+/**
+ * Deposit addresses, deposit records and the deposit simulator: the reference exchange has no blockchain, so a
+ * simulated deposit is recorded pending with 0/N confirmations; a timer adds confirmations as the (injected) clock
+ * moves and at N credits the funds wallet once (ledger kind `deposit`): the record's status flip, the credit and the
+ * journal row are one SQLite transaction, and a deposit that is not pending any more refuses the credit. Pending
+ * deposits resume when the server starts again.
+ */
+export function depositService(app: FastifyInstance, networks: NetworksRepository) {
+  const db = depositDb(app.store.db);
+  const stepMs = app.config.depositConfirmMs;
+  const { findAddress, ensureAddress } = depositAddresses(app);
+  const resolveTarget = (target: DepositTarget) => simulationTarget(app, networks, ensureAddress, target);
+  const confirmDue = confirmationStep(app);
 
   // Runs every confirmation step (at most a second), resuming at start what was pending when the server stopped.
   const job = periodicJob(confirmDue, Math.max(5, Math.min(stepMs, 1000)), (error) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type FactorInput, requireFactors } from '../account/factors.ts';
-import type { UserSecurity } from '../db/repositories/account.ts';
+import type { UserSecurity } from '../account/repository.ts';
 import type { User } from '../db/schema.ts';
 
 /** Purpose of an internal-transfer code: bound to the sender as well as to the address. */

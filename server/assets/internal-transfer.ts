@@ -1,25 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import type { InternalFeeInfo, InternalTransferView, RecipientType } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { fromUnits, toUnits } from '../../common/decimal.ts';
+import type { Lang } from '../../common/i18n.ts';
 import { type FactorInput, sendFactorCode } from '../account/factors.ts';
+import type { UserSecurity } from '../account/repository.ts';
 import { mask, normalizeEmail, normalizePhone } from '../account/rules.ts';
 import { RateCounter } from '../auth/codes.ts';
 import { sqliteOf } from '../db/database.ts';
 import { INTERNAL_RECEIVED_TEMPLATE } from '../db/migrations/0013-moves.ts';
-import type { UserSecurity } from '../db/repositories/account.ts';
-import { inboxRepository } from '../db/repositories/inbox.ts';
-import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
 import type { User } from '../db/schema.ts';
-import { ApiError } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { Move } from '../ledger/accounts.ts';
+import { inboxRepository } from '../shell/inbox-repository.ts';
 import { checkFactors, internalPurpose } from './internal-factors.ts';
+import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,
   coinCatalogue,
   coinOf,
   ledgerRefusal,
   Once,
-  type Page,
   parseAmount,
   RecordIds,
   refuse,
@@ -33,8 +35,7 @@ export const INTERNAL_FEE_KIND = 'internal_fee';
 export const MEMBER_LOOKUPS_PER_HOUR = 60;
 
 /** How a sender names the recipient (spec shell §7 address book entry: uid, email, mobile with areaCode). */
-export const RECIPIENT_TYPES = ['uid', 'email', 'mobile'] as const;
-export type RecipientType = (typeof RECIPIENT_TYPES)[number];
+export const RECIPIENT_TYPES: readonly RecipientType[] = ['uid', 'email', 'mobile'];
 
 export interface RecipientInput {
   type: string;
@@ -46,34 +47,6 @@ export interface InternalTransferInput extends RecipientInput, FactorInput {
   coin: string;
   amount: string;
   requestId?: string | undefined;
-}
-
-/** A coin's internal-transfer setting (free with no minimum unless a row of internal_transfer_coins says otherwise). */
-export interface InternalFeeInfo {
-  coin: string;
-  decimals: number;
-  fee: string;
-  minAmount: string;
-  enabled: boolean;
-  /** The signed-in user's available funds balance of the coin. */
-  available: string;
-}
-
-export interface InternalTransferView {
-  id: number;
-  coin: string;
-  /** What left the sender's funds wallet. */
-  amount: string;
-  fee: string;
-  /** What reached the recipient's funds wallet. */
-  arrivedAmount: string;
-  direction: 'out' | 'in';
-  /** The other member, masked: the sender sees the recipient as they named them, the recipient sees a masked name. */
-  counterparty: string;
-  recipientType: RecipientType;
-  /** 1: done (an internal transfer settles at once). */
-  status: number;
-  createTime: number;
 }
 
 /** A member's name shown to another member: enough to recognise, never the whole of it. */
@@ -348,8 +321,8 @@ export function internalTransfers(app: FastifyInstance) {
     },
 
     /** Sends the internal-transfer code to one of the sender's bound addresses. */
-    async sendCode(request: FastifyRequest, userId: number, channel: 'email' | 'phone'): Promise<void> {
-      await sendFactorCode(app, request, await me(userId), channel, internalPurpose(userId));
+    async sendCode(request: FastifyRequest, userId: number, channel: 'email' | 'phone', lang: Lang): Promise<void> {
+      await sendFactorCode(app, request, await me(userId), channel, internalPurpose(userId), lang);
     },
 
     /** Validates a transfer without moving money or spending codes (the codes given are checked). */

@@ -1,55 +1,15 @@
+import type { CoinDetailView, CoinView, NetworkView } from '../../common/contracts/assets.ts';
 import { fromUnits, isDecimal, toUnits } from '../../common/decimal.ts';
-import type { Db } from '../db/database.ts';
-import { type CoinNetwork, depositDb } from '../db/repositories/deposit-tables.ts';
-import { logoOf } from '../http/logo.ts';
+import type { Db } from '../db/schema.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { type CoinNetwork, depositDb } from './deposit-tables.ts';
 import type { ChainFamily, MemoType } from './network-catalogue.ts';
 
 /** A network with its coin's ledger decimals. */
 export interface Network extends CoinNetwork {
   decimals: number;
   coin_name: string;
-}
-
-/** A network as the deposit and withdraw screens read it (spec shell §7 "/uc/coin/list"). */
-export interface NetworkView {
-  protocol: string;
-  name: string;
-  needMemo: boolean;
-  /** 'MEMO' or 'TAG' (XRP's destination tag); null when the network has none. */
-  memoType: MemoType | null;
-  depositMin: string;
-  confirmations: number;
-  withdrawFee: string;
-  withdrawMin: string;
-  canDeposit: boolean;
-  canWithdraw: boolean;
-}
-
-export interface CoinView {
-  coin: string;
-  unit: string;
-  name: string;
-  logo: string;
-  decimals: number;
-  canDeposit: boolean;
-  canWithdraw: boolean;
-  networks: NetworkView[];
-}
-
-/** The detailed list (/uc/coin/v2/list) adds the address rules and the expected arrival time of a deposit. */
-export interface NetworkDetailView extends NetworkView {
-  family: ChainFamily;
-  addressPattern: string;
-  memoPattern: string | null;
-  /** Seconds until a deposit is credited: confirmations × the time per confirmation. */
-  arrivalSeconds: number;
-}
-export interface CoinDetailView extends Omit<CoinView, 'networks'> {
-  usdRate: string;
-  withdrawFee: string;
-  minWithdraw: string;
-  networks: NetworkDetailView[];
 }
 
 /** The purpose a network is asked for: it must be open for it. */

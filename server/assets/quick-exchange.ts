@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import type { QuickExchangePrice, QuickExchangeView } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { div, fromUnits, mul, sub, toUnits, truncate } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
-import { logoOf } from '../http/logo.ts';
+import { logoOf } from '../exchange/catalogue.ts';
+import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,
   coinCatalogue,
   coinOf,
   ledgerRefusal,
-  type Page,
   parseAmount,
   RecordIds,
   refuse,
@@ -30,32 +31,6 @@ const HUB = 'USDT';
 /** A used quote is remembered this long after it runs out, so that a double submit gets the first answer. */
 const USED_KEEP_MS = 60_000;
 
-export interface QuickExchangeView {
-  id: number;
-  from: string;
-  to: string;
-  amount: string;
-  receive: string;
-  rate: string;
-  createTime: number;
-}
-
-export interface QuickExchangePrice {
-  from: string;
-  to: string;
-  /** Market price of one `from` in `to` (last trade, or the market's reference before the first trade). */
-  price: string;
-  /** What one `from` gets after the spread. */
-  rate: string;
-  spread: string;
-  amount: string | null;
-  receive: string | null;
-  /** Present for a signed-in user who named an amount: the id `add` converts at. */
-  quoteId: string | null;
-  expiresAt: number | null;
-  validMs: number;
-}
-
 interface Quote {
   id: string;
   userId: number;
@@ -69,6 +44,134 @@ interface Quote {
   result: Promise<QuickExchangeView> | null;
 }
 
+const INSERT_CONVERSION =
+  'insert into quick_exchanges (id, user_id, from_coin, to_coin, amount, receive, rate, quote_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
+/** Prices from the live markets (the last trade, else the catalogue's reference price). */
+function marketPrices(app: FastifyInstance) {
+  /** The last price of a market as a decimal string, or null when there is no such market. */
+  const last = (symbol: string): string | null => {
+    const m = app.exchange.markets.get(symbol);
+    if (!m) return null;
+    const ticks = app.marketData.has(symbol) ? app.marketData.stats(symbol).price : 0;
+    return ticks > 0 ? fromUnits(BigInt(ticks), m.priceScale) : m.referencePrice;
+  };
+  const hubPrice = (coin: string): string | null => (coin === HUB ? '1' : last(`${coin}/${HUB}`));
+  /** Price of one `from` in `to`: the pair's own market, its inverse, or the two coins' USDT prices. */
+  const midPrice = (from: string, to: string): string | null => {
+    const direct = last(`${from}/${to}`);
+    if (direct) return direct;
+    const inverse = last(`${to}/${from}`);
+    if (inverse) return div('1', inverse, RATE_DECIMALS);
+    const a = hubPrice(from);
+    const b = hubPrice(to);
+    return a && b ? div(a, b, RATE_DECIMALS) : null;
+  };
+  return { hubPrice, midPrice };
+}
+
+/** What `units` of `from` bring in `to` at `rate`, cut to the units of `to`. */
+function receiveOf(units: bigint, from: CoinInfo, to: CoinInfo, rate: string): bigint {
+  return toUnits(truncate(mul(fromUnits(units, from.decimals), rate), to.decimals), to.decimals);
+}
+
+type ConversionRow = {
+  id: number;
+  from_coin: string;
+  to_coin: string;
+  amount: number;
+  receive: number;
+  rate: string;
+  created_at: number;
+};
+
+/** A stored conversion as the API shows it: amounts in their coins' decimals. */
+function view(r: ConversionRow, coins: ReadonlyMap<string, CoinInfo>): QuickExchangeView {
+  return {
+    id: r.id,
+    from: r.from_coin,
+    to: r.to_coin,
+    amount: fromUnits(BigInt(r.amount), coins.get(r.from_coin)?.decimals ?? 0),
+    receive: fromUnits(BigInt(r.receive), coins.get(r.to_coin)?.decimals ?? 0),
+    rate: r.rate,
+    createTime: r.created_at,
+  };
+}
+
+/** A page of the user's conversions, newest first. */
+async function conversionPage(
+  db: MovesDb,
+  catalogue: ReturnType<typeof coinCatalogue>,
+  userId: number,
+  query: { pageNo: number; pageSize: number },
+): Promise<Page<QuickExchangeView>> {
+  const base = db.selectFrom('quick_exchanges').where('user_id', '=', userId);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize)
+    .execute();
+  const coins = await catalogue();
+  return {
+    records: rows.map((r) => view(r, coins)),
+    total: Number(count.n),
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Forgets quotes long run out, once there are many (a used one is kept a while to answer its repeats). */
+function sweepQuotes(quotes: Map<string, Quote>, now: number): void {
+  if (quotes.size < 1000) return;
+  for (const [id, q] of quotes) if (q.expiresAt + USED_KEEP_MS <= now) quotes.delete(id);
+}
+
+/** A quote still holds for `input`: not run out, the same coins and amount, the money in the spot wallet (no await). */
+function checkQuote(
+  app: FastifyInstance,
+  quote: Quote,
+  userId: number,
+  input: { from: string; to: string; amount: string },
+): void {
+  if (quote.expiresAt <= app.clock()) throw refuse('movesQuoteExpired');
+  if (input.from.trim().toUpperCase() !== quote.from.unit || input.to.trim().toUpperCase() !== quote.to.unit) {
+    throw refuse('movesQuoteChanged');
+  }
+  if (parseAmount(input.amount, quote.from) !== quote.amount) throw refuse('movesQuoteChanged');
+  const available = BigInt(app.exchange.accounts.pocketAmount({ userId, wallet: 'spot' }, quote.from.unit));
+  if (quote.amount > available) {
+    throw refuse(
+      'movesInsufficientIn',
+      { coin: quote.from.unit, available: fromUnits(available, quote.from.decimals) },
+      ApiCode.insufficientBalance,
+    );
+  }
+}
+
+/** Coins that can be converted (USDT and every coin with a USDT market), with the user's spot available. */
+async function convertibleCoins(
+  app: FastifyInstance,
+  catalogue: ReturnType<typeof coinCatalogue>,
+  hubPrice: (coin: string) => string | null,
+  userId: number | null,
+) {
+  const held = userId === null ? null : app.exchange.accounts.walletBalancesOf(userId, 'spot');
+  const out: { coin: string; name: string; logoUrl: string; decimals: number; available: string }[] = [];
+  for (const c of (await catalogue()).values()) {
+    if (!hubPrice(c.unit)) continue;
+    out.push({
+      coin: c.unit,
+      name: c.name,
+      logoUrl: logoOf(c.unit),
+      decimals: c.decimals,
+      available: fromUnits(BigInt(held?.get(c.unit)?.available ?? 0), c.decimals),
+    });
+  }
+  return out;
+}
+
 /**
  * Quick exchange (spec shell §7 "quick exchange /uc/quick-exchange/add and price"): converts coin A of the spot wallet
  * into coin B at a rate from live market prices (direct market, its inverse, or through USDT) less a small spread.
@@ -80,58 +183,9 @@ export function quickExchange(app: FastifyInstance) {
   const catalogue = coinCatalogue(app);
   const ids = new RecordIds(sqlite, 'quick_exchanges');
   const quotes = new Map<string, Quote>();
-  const insert = sqlite.prepare(
-    'insert into quick_exchanges (id, user_id, from_coin, to_coin, amount, receive, rate, quote_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const insert = sqlite.prepare(INSERT_CONVERSION);
 
-  /** The last price of a market as a decimal string, or null when there is no such market. */
-  const last = (symbol: string): string | null => {
-    const m = app.exchange.markets.get(symbol);
-    if (!m) return null;
-    const ticks = app.marketData.has(symbol) ? app.marketData.stats(symbol).price : 0;
-    return ticks > 0 ? fromUnits(BigInt(ticks), m.priceScale) : m.referencePrice;
-  };
-  const hubPrice = (coin: string): string | null => (coin === HUB ? '1' : last(`${coin}/${HUB}`));
-
-  /** Price of one `from` in `to`: the pair's own market, its inverse, or the two coins' USDT prices. */
-  const midPrice = (from: string, to: string): string | null => {
-    const direct = last(`${from}/${to}`);
-    if (direct) return direct;
-    const inverse = last(`${to}/${from}`);
-    if (inverse) return div('1', inverse, RATE_DECIMALS);
-    const a = hubPrice(from);
-    const b = hubPrice(to);
-    return a && b ? div(a, b, RATE_DECIMALS) : null;
-  };
-
-  const receiveOf = (units: bigint, from: CoinInfo, to: CoinInfo, rate: string): bigint =>
-    toUnits(truncate(mul(fromUnits(units, from.decimals), rate), to.decimals), to.decimals);
-
-  const sweep = (now: number) => {
-    if (quotes.size < 1000) return;
-    for (const [id, q] of quotes) if (q.expiresAt + USED_KEEP_MS <= now) quotes.delete(id);
-  };
-
-  const view = (
-    r: {
-      id: number;
-      from_coin: string;
-      to_coin: string;
-      amount: number;
-      receive: number;
-      rate: string;
-      created_at: number;
-    },
-    coins: ReadonlyMap<string, CoinInfo>,
-  ): QuickExchangeView => ({
-    id: r.id,
-    from: r.from_coin,
-    to: r.to_coin,
-    amount: fromUnits(BigInt(r.amount), coins.get(r.from_coin)?.decimals ?? 0),
-    receive: fromUnits(BigInt(r.receive), coins.get(r.to_coin)?.decimals ?? 0),
-    rate: r.rate,
-    createTime: r.created_at,
-  });
+  const { hubPrice, midPrice } = marketPrices(app);
 
   const convert = async (quote: Quote): Promise<QuickExchangeView> => {
     const { userId, from, to } = quote;
@@ -161,21 +215,7 @@ export function quickExchange(app: FastifyInstance) {
 
   return {
     /** Coins that can be converted (USDT and every coin with a USDT market), with the user's spot available. */
-    async coins(userId: number | null) {
-      const held = userId === null ? null : app.exchange.accounts.walletBalancesOf(userId, 'spot');
-      const out: { coin: string; name: string; logoUrl: string; decimals: number; available: string }[] = [];
-      for (const c of (await catalogue()).values()) {
-        if (!hubPrice(c.unit)) continue;
-        out.push({
-          coin: c.unit,
-          name: c.name,
-          logoUrl: logoOf(c.unit),
-          decimals: c.decimals,
-          available: fromUnits(BigInt(held?.get(c.unit)?.available ?? 0), c.decimals),
-        });
-      }
-      return out;
-    },
+    coins: (userId: number | null) => convertibleCoins(app, catalogue, hubPrice, userId),
 
     async price(
       userId: number | null,
@@ -198,7 +238,7 @@ export function quickExchange(app: FastifyInstance) {
       const received = fromUnits(receive, to.decimals);
       if (userId === null) return { ...base, amount, receive: received, quoteId: null, expiresAt: null };
       const now = app.clock();
-      sweep(now);
+      sweepQuotes(quotes, now);
       const id = randomBytes(16).toString('base64url');
       const expiresAt = now + QUOTE_TTL_MS;
       quotes.set(id, { id, userId, from, to, amount: units, receive, rate, expiresAt, result: null });
@@ -217,19 +257,7 @@ export function quickExchange(app: FastifyInstance) {
       const quote = quotes.get(input.quoteId.trim());
       if (!quote || quote.userId !== userId) throw refuse('movesQuoteExpired');
       if (quote.result) return quote.result;
-      if (quote.expiresAt <= app.clock()) throw refuse('movesQuoteExpired');
-      if (input.from.trim().toUpperCase() !== quote.from.unit || input.to.trim().toUpperCase() !== quote.to.unit) {
-        throw refuse('movesQuoteChanged');
-      }
-      if (parseAmount(input.amount, quote.from) !== quote.amount) throw refuse('movesQuoteChanged');
-      const available = BigInt(app.exchange.accounts.pocketAmount({ userId, wallet: 'spot' }, quote.from.unit));
-      if (quote.amount > available) {
-        throw refuse(
-          'movesInsufficientIn',
-          { coin: quote.from.unit, available: fromUnits(available, quote.from.decimals) },
-          ApiCode.insufficientBalance,
-        );
-      }
+      checkQuote(app, quote, userId, input);
       const result = convert(quote);
       quote.result = result;
       // A refused conversion frees the quote for another try while it lasts.
@@ -240,23 +268,7 @@ export function quickExchange(app: FastifyInstance) {
     },
 
     /** The user's conversions, newest first (spec shell §9: page size 10). */
-    async list(userId: number, query: { pageNo: number; pageSize: number }): Promise<Page<QuickExchangeView>> {
-      const base = db.selectFrom('quick_exchanges').where('user_id', '=', userId);
-      const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.pageNo - 1) * query.pageSize)
-        .execute();
-      const coins = await catalogue();
-      return {
-        records: rows.map((r) => view(r, coins)),
-        total: Number(count.n),
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-      };
-    },
+    list: (userId: number, query: { pageNo: number; pageSize: number }) => conversionPage(db, catalogue, userId, query),
   };
 }
 export type QuickExchange = ReturnType<typeof quickExchange>;

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { isDecimal, toUnits } from '../../common/decimal.ts';
-import type { Sqlite } from '../db/database.ts';
-import { ApiError } from '../http/envelope.ts';
-import type { MessageKey } from '../http/messages.ts';
+import type { Sqlite } from '../db/schema.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { MessageKey } from '../errors/messages.ts';
 import { InsufficientFunds } from '../ledger/accounts.ts';
-
-/** spec shell §9: records page by 10. */
-export const RECORDS_PAGE_SIZE = 10;
 
 /** A refused move: HTTP 200 with a non-zero code and a translated message (spec shell §8), nothing changed. */
 export function refuse(
@@ -103,11 +100,4 @@ export class Once<T> {
     this.running.set(key, promise);
     return promise;
   }
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
 }

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
+import type { TransferBalance, WalletTransferView } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { fromUnits } from '../../common/decimal.ts';
 import { sqliteOf } from '../db/database.ts';
-import { type MovesDb, movesDb } from '../db/repositories/moves-tables.ts';
-import { logoOf } from '../http/logo.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { WALLETS, type Wallet } from '../ledger/accounts.ts';
+import { type MovesDb, movesDb } from './moves-tables.ts';
 import {
   type CoinInfo,
   coinCatalogue,
   coinOf,
   ledgerRefusal,
   Once,
-  type Page,
   parseAmount,
   RecordIds,
   refuse,
@@ -31,27 +32,40 @@ export interface WalletTransferInput {
   contractSide?: boolean;
 }
 
-/** A transfer as the history lists it. */
-export interface WalletTransferView {
-  id: number;
-  coin: string;
-  amount: string;
-  from: Wallet;
-  to: Wallet;
-  createTime: number;
-}
-
-/** One coin's available amount in each wallet the user may move money between. */
-export interface TransferBalance {
-  coin: string;
-  name: string;
-  logoUrl: string;
-  decimals: number;
-  available: Partial<Record<Wallet, string>>;
-}
-
 export function isWallet(text: string): text is Wallet {
   return (WALLETS as readonly string[]).includes(text);
+}
+
+/** The two wallets a transfer names: known, different, and on the contract paths one of them the contract wallet. */
+function walletsOf(input: WalletTransferInput): { from: Wallet; to: Wallet } {
+  const from = input.from.trim().toLowerCase();
+  const to = input.to.trim().toLowerCase();
+  if (!isWallet(from)) throw refuse('movesUnknownWallet', { wallet: input.from.slice(0, 16) });
+  if (!isWallet(to)) throw refuse('movesUnknownWallet', { wallet: input.to.slice(0, 16) });
+  if (from === to) throw refuse('movesSameWallet');
+  if (input.contractSide && from !== 'contract' && to !== 'contract') throw refuse('movesContractSide');
+  return { from, to };
+}
+
+type TransferRow = {
+  id: number;
+  coin: string;
+  amount: number;
+  from_wallet: string;
+  to_wallet: string;
+  created_at: number;
+};
+
+/** A stored transfer as the API shows it: the amount in the coin's decimals. */
+function view(r: TransferRow, coin: CoinInfo | undefined): WalletTransferView {
+  return {
+    id: r.id,
+    coin: r.coin,
+    amount: fromUnits(BigInt(r.amount), coin?.decimals ?? 0),
+    from: r.from_wallet as Wallet,
+    to: r.to_wallet as Wallet,
+    createTime: r.created_at,
+  };
 }
 
 /**
@@ -69,18 +83,6 @@ export function walletTransfers(app: FastifyInstance) {
     'insert into wallet_transfers (id, user_id, coin, amount, from_wallet, to_wallet, request_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
   );
 
-  const view = (
-    r: { id: number; coin: string; amount: number; from_wallet: string; to_wallet: string; created_at: number },
-    coin: CoinInfo | undefined,
-  ): WalletTransferView => ({
-    id: r.id,
-    coin: r.coin,
-    amount: fromUnits(BigInt(r.amount), coin?.decimals ?? 0),
-    from: r.from_wallet as Wallet,
-    to: r.to_wallet as Wallet,
-    createTime: r.created_at,
-  });
-
   const byRequest = async (userId: number, requestId: string): Promise<WalletTransferView | null> => {
     const row = await db
       .selectFrom('wallet_transfers')
@@ -92,12 +94,7 @@ export function walletTransfers(app: FastifyInstance) {
   };
 
   const move = async (userId: number, input: WalletTransferInput): Promise<WalletTransferView> => {
-    const from = input.from.trim().toLowerCase();
-    const to = input.to.trim().toLowerCase();
-    if (!isWallet(from)) throw refuse('movesUnknownWallet', { wallet: input.from.slice(0, 16) });
-    if (!isWallet(to)) throw refuse('movesUnknownWallet', { wallet: input.to.slice(0, 16) });
-    if (from === to) throw refuse('movesSameWallet');
-    if (input.contractSide && from !== 'contract' && to !== 'contract') throw refuse('movesContractSide');
+    const { from, to } = walletsOf(input);
     if ((from === 'follow' || to === 'follow') && !(await copyTradingEnabled(app))) {
       throw refuse('movesFollowDisabled', {}, ApiCode.forbidden);
     }
@@ -166,25 +163,25 @@ export function walletTransfers(app: FastifyInstance) {
       };
     },
 
-    /** Every coin of the catalogue with what is available in each wallet the user may move between. */
-    async balances(userId: number): Promise<{ wallets: Wallet[]; coins: TransferBalance[] }> {
-      const wallets = await visibleWallets(app);
-      const held = new Map(wallets.map((w) => [w, app.exchange.accounts.walletBalancesOf(userId, w)] as const));
-      const coins: TransferBalance[] = [];
-      for (const coin of (await catalogue()).values()) {
-        const available: Partial<Record<Wallet, string>> = {};
-        for (const w of wallets)
-          available[w] = fromUnits(BigInt(held.get(w)?.get(coin.unit)?.available ?? 0), coin.decimals);
-        coins.push({
-          coin: coin.unit,
-          name: coin.name,
-          logoUrl: logoOf(coin.unit),
-          decimals: coin.decimals,
-          available,
-        });
-      }
-      return { wallets, coins };
-    },
+    balances: (userId: number) => transferBalances(app, catalogue, userId),
   };
 }
 export type WalletTransfers = ReturnType<typeof walletTransfers>;
+
+/** Every coin of the catalogue with what is available in each wallet the user may move between. */
+async function transferBalances(
+  app: FastifyInstance,
+  catalogue: ReturnType<typeof coinCatalogue>,
+  userId: number,
+): Promise<{ wallets: Wallet[]; coins: TransferBalance[] }> {
+  const wallets = await visibleWallets(app);
+  const held = new Map(wallets.map((w) => [w, app.exchange.accounts.walletBalancesOf(userId, w)] as const));
+  const coins: TransferBalance[] = [];
+  for (const coin of (await catalogue()).values()) {
+    const available: Partial<Record<Wallet, string>> = {};
+    for (const w of wallets)
+      available[w] = fromUnits(BigInt(held.get(w)?.get(coin.unit)?.available ?? 0), coin.decimals);
+    coins.push({ coin: coin.unit, name: coin.name, logoUrl: logoOf(coin.unit), decimals: coin.decimals, available });
+  }
+  return { wallets, coins };
+}

@@ -1,50 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { CoinInfoRow } from '../db/repositories/markets.ts';
-import { shellContentRepository } from '../db/repositories/shell-content.ts';
-import { logoOf } from '../http/logo.ts';
+import type { WalletRow, WalletView } from '../../common/contracts/assets.ts';
+import type { CoinInfoRow } from '../exchange/catalogue.ts';
+import { logoOf } from '../exchange/catalogue.ts';
 import { type Accounts, WALLETS, type Wallet } from '../ledger/accounts.ts';
+import { shellContentRepository } from '../shell/repository.ts';
 import { sumOf, usdRatesOf, usdtValue, valueBalance } from './valuation.ts';
-
-/**
- * The user's wallets as the assets screens and the header read them (spec shell §3 "Balance rows", §7 "Assets"):
- * funds, spot, contract and follow from the ledger, each coin valued in USDT.
- */
-
-/** The coin part of a row (spec shell §3: `coin.usdRate`), with what the wallet pages offer for it. */
-export interface RowCoin {
-  unit: string;
-  name: string;
-  decimals: number;
-  usdRate: string;
-  logoUrl: string;
-  canDeposit: boolean;
-  canWithdraw: boolean;
-  /** The spot market the wallet pages' "trade" opens (`BTC/USDT`), or null when the coin trades nowhere. */
-  market: string | null;
-}
-
-/** One coin of one wallet: the fund and spot balance row of spec shell §3, with its total and USDT value. */
-export interface WalletRow {
-  coin: RowCoin;
-  unit: string;
-  /** Available. */
-  balance: string;
-  frozenBalance: string;
-  /** Locked amounts being released over time (earn and activity locks); none exist here. */
-  releaseBalance: string;
-  total: string;
-  usdRate: string;
-  usdtValue: string;
-}
-
-export interface WalletView {
-  type: Wallet;
-  balances: WalletRow[];
-  /** Value of every row in USDT. */
-  totalUsdt: string;
-  /** Value of the available parts in USDT. */
-  usableUsdt: string;
-}
 
 /** Coins, their USD rates and which of them trade: read once per request. */
 export interface Valuation {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '../../common/i18n.ts';
 import { type FactorInput, requireFactors, sendFactorCode } from '../account/factors.ts';
 import { verifyList } from '../account/rules.ts';
 import type { User } from '../db/schema.ts';
@@ -28,6 +29,7 @@ export function sendWithdrawCode(
   request: FastifyRequest,
   user: User,
   channel: 'email' | 'phone',
+  lang: Lang,
 ): Promise<void> {
-  return sendFactorCode(app, request, user, channel, withdrawPurpose(user.id));
+  return sendFactorCode(app, request, user, channel, withdrawPurpose(user.id), lang);
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { WithdrawalView } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import { compare, fromUnits } from '../../common/decimal.ts';
 import type { FactorInput } from '../account/factors.ts';
 import { mask, verifyList } from '../account/rules.ts';
 import { sqliteOf } from '../db/database.ts';
-import { depositDb, type Withdrawal } from '../db/repositories/deposit-tables.ts';
 import type { User } from '../db/schema.ts';
 import { FEES_ACCOUNT, InsufficientFunds, type Move, type UserPocket } from '../ledger/accounts.ts';
 import { DepositCode, refuse } from './deposit-errors.ts';
+import { depositDb, type Withdrawal } from './deposit-tables.ts';
 import { fakeTxHash } from './network-address.ts';
 import type { ChainFamily } from './network-catalogue.ts';
 import {
@@ -18,7 +20,7 @@ import {
   unitsOf,
 } from './networks.ts';
 import { periodicJob } from './periodic.ts';
-import { type Page, RecordIds } from './transfer-common.ts';
+import { RecordIds } from './transfer-common.ts';
 import { requireWithdrawAllowed, requireWithdrawFactors } from './withdraw-factors.ts';
 
 /** A withdrawal's life: pending (under review, cancellable) → processing → done, or cancelled / failed (unfrozen). */
@@ -31,27 +33,6 @@ export const WITHDRAWALS_ACCOUNT = 'withdrawals';
 
 /** Without an idempotency key, the same withdrawal again within this time is taken for a double submit. */
 export const DUPLICATE_WINDOW_MS = 10_000;
-
-/** A withdrawal record (spec shell §7 "/uc/withdraw/list, detail"). */
-export interface WithdrawalView {
-  id: number;
-  coin: string;
-  protocol: string;
-  address: string;
-  tag: string;
-  amount: string;
-  fee: string;
-  arrivedAmount: string;
-  status: number;
-  txHash: string | null;
-  reason: string | null;
-  createTime: number;
-  updateTime: number;
-  processingTime: number | null;
-  finishTime: number | null;
-  /** Only a pending withdrawal can be cancelled by its owner. */
-  cancellable: boolean;
-}
 
 export const withdrawalView = (w: Withdrawal): WithdrawalView => ({
   id: w.id,

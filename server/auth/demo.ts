@@ -1,7 +1,7 @@
-import type { Db } from '../db/database.ts';
-import { type UsersRepository, usersRepository } from '../db/repositories/users.ts';
+import type { Db } from '../db/schema.ts';
 import { creditFromSystem } from '../ledger/ledger.ts';
 import { hashPassword } from './password.ts';
+import { type UsersRepository, usersRepository } from './users-repository.ts';
 
 /** The demo account of non-production mode, printed by `npm start` so a newcomer can sign in at once. */
 export const DEMO_ACCOUNT = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_HEADER } from '../../common/api.ts';
-import { ApiError } from '../http/envelope.ts';
+import type { User } from '../db/schema.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { hashToken } from './tokens.ts';
 
 export interface SessionUser {
@@ -35,12 +36,19 @@ export function installAuthHook(app: FastifyInstance): void {
 }
 
 /** preHandler for routes that need a signed-in user: 401 with code 4000 otherwise (spec shell §4). */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export async function requireUser(request: { user: SessionUser | null }): Promise<void> {
   if (!request.user) throw ApiError.notLoggedIn();
 }
 
 /** The signed-in user of a route guarded by requireUser. */
-export function userOf(request: FastifyRequest): SessionUser {
+export function userOf(request: { user: SessionUser | null }): SessionUser {
   if (!request.user) throw ApiError.notLoggedIn();
   return request.user;
+}
+
+/** The signed-in user's row; a session whose user is gone answers like no session (401, code 4000). */
+export async function sessionUser(app: FastifyInstance, request: { user: SessionUser | null }): Promise<User> {
+  const user = await app.store.users.findById(userOf(request).id);
+  if (!user) throw ApiError.notLoggedIn();
+  return user;
 }

@@ -1,27 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { type ArticleItem, type GameStatus, MAX_WORDS } from '../../common/contracts/content.ts';
 import { type Lang, parseLang } from '../../common/i18n.ts';
-import { ApiError, requestLang } from '../http/envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { ArticleRow, CategoryRow } from './repository.ts';
 
-/** Longest search text; more words than MAX_WORDS are refused rather than cut. */
-export const MAX_KEYWORD = 50;
-export const MAX_WORDS = 5;
-
-/** Fields shared by the content lists: paging (spec shell §9: default 20), category, language, search words. */
-export const ListFields = {
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  cate: Type.Optional(Type.String({ maxLength: 32 })),
-  lang: Type.Optional(Type.String({ maxLength: 16 })),
-  keyword: Type.Optional(Type.String({ maxLength: MAX_KEYWORD })),
-};
-
-export const IdField = { id: Type.Integer({ minimum: 1 }) };
-
-/** The language asked for (`lang` field, as the help page call names it), else the request's. */
-export function contentLang(request: FastifyRequest, asked: string | undefined): Lang {
-  if (asked === undefined || asked === '') return requestLang(request);
+/** The language asked for (`lang` field, as the help page call names it), else the request's (`fallback`). */
+export function contentLang(asked: string | undefined, fallback: Lang): Lang {
+  if (asked === undefined || asked === '') return fallback;
   const lang = parseLang(asked);
   if (!lang) throw ApiError.invalidParam('lang');
   return lang;
@@ -42,7 +26,7 @@ export function knownCategory(cate: string | undefined, categories: readonly Cat
 }
 
 /** An article as the lists show it. */
-export function listItem(a: ArticleRow, categories: readonly CategoryRow[]) {
+export function listItem(a: ArticleRow, categories: readonly CategoryRow[]): ArticleItem {
   return {
     id: a.id,
     key: a.key,
@@ -53,4 +37,27 @@ export function listItem(a: ArticleRow, categories: readonly CategoryRow[]) {
     createTime: a.createdAt,
     lang: a.lang,
   };
+}
+
+/** A game's state at `now` from its window [startAt, endAt). */
+export function gameStatus(startAt: number, endAt: number, now: number): GameStatus {
+  if (now < startAt) return 'upcoming';
+  return now < endAt ? 'live' : 'ended';
+}
+
+const num = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const posterUrl = (id: number) => `/api/content/poster/${id}.svg`;
+
+/** Kind-specific fields of a list item: a video's length and poster, a game's window and state at `now`. */
+export function kindFields(a: ArticleRow, now: number) {
+  if (a.kind === 'video') return { minutes: num(a.meta.minutes), poster: posterUrl(a.id) };
+  if (a.kind === 'game') {
+    const startAt = num(a.meta.startAt);
+    const endAt = num(a.meta.endAt);
+    const status = gameStatus(startAt, endAt, now);
+    return { startAt, endAt, status, reward: str(a.meta.reward), players: num(a.meta.players) };
+  }
+  return {};
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { type ArticleKind, type ContentArticleTable, contentDb } from '../db/repositories/content-tables.ts';
+import type { Db } from '../db/schema.ts';
+import { type ArticleKind, type ContentArticleTable, contentDb } from './tables.ts';
 
 export interface CategoryRow {
   key: string;
@@ -69,10 +69,42 @@ export function likePattern(word: string): string {
   return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Program pages per language and the official channels (program-routes.ts). */
+function programQueries(db: ReturnType<typeof contentDb>) {
+  return {
+    async contentPage(key: string, lang: string): Promise<ContentPageRow | undefined> {
+      const row = await db
+        .selectFrom('content_pages')
+        .selectAll()
+        .where('page_key', '=', key)
+        .where('lang', '=', lang)
+        .executeTakeFirst();
+      return (
+        row && {
+          key: row.page_key,
+          lang: row.lang,
+          title: row.title,
+          subtitle: row.subtitle,
+          sections: JSON.parse(row.sections) as PageSection[],
+        }
+      );
+    },
+
+    async channels(): Promise<ChannelRow[]> {
+      return db
+        .selectFrom('official_channels')
+        .select(['id', 'kind', 'value', 'display', 'region'])
+        .orderBy('sort')
+        .execute();
+    },
+  };
+}
+
 /** Help articles, coin news, videos, games, program pages and official channels (migration 0009). */
 export function contentRepository(raw: Db) {
   const db = contentDb(raw);
   return {
+    ...programQueries(db),
     async categories(kind: ArticleKind, lang: string): Promise<CategoryRow[]> {
       const rows = await db
         .selectFrom('content_categories')
@@ -145,32 +177,6 @@ export function contentRepository(raw: Db) {
         .where('enabled', '=', 1)
         .executeTakeFirst();
       return row && articleRow(row);
-    },
-
-    async contentPage(key: string, lang: string): Promise<ContentPageRow | undefined> {
-      const row = await db
-        .selectFrom('content_pages')
-        .selectAll()
-        .where('page_key', '=', key)
-        .where('lang', '=', lang)
-        .executeTakeFirst();
-      return (
-        row && {
-          key: row.page_key,
-          lang: row.lang,
-          title: row.title,
-          subtitle: row.subtitle,
-          sections: JSON.parse(row.sections) as PageSection[],
-        }
-      );
-    },
-
-    async channels(): Promise<ChannelRow[]> {
-      return db
-        .selectFrom('official_channels')
-        .select(['id', 'kind', 'value', 'display', 'region'])
-        .orderBy('sort')
-        .execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Sqlite } from './database.ts';
+import type { Sqlite } from './schema.ts';
 
 /** The WAL pages after which the connection checkpoints by itself while no checkpoint thread runs (database.ts). */
 export const AUTOCHECKPOINT_PAGES = 10_000;

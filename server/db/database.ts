@@ -4,10 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { AUTOCHECKPOINT_PAGES } from './checkpoint.ts';
 import { migrate } from './migrations/index.ts';
-import type { Database } from './schema.ts';
-
-export type Db = Kysely<Database>;
-export type Sqlite = SQLite.Database;
+import type { Database, Db, Sqlite } from './schema.ts';
 
 // The connection under each Kysely instance, for the hot paths (journal, candles) that use prepared statements.
 const connections = new WeakMap<Db, Sqlite>();

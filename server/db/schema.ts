@@ -1,9 +1,13 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Money columns are decimal TEXT (catalogue) or INTEGER units of the coin's
  * `decimals` (balances, ledger), never floats. Times are Unix milliseconds.
  */
+export type Db = Kysely<Database>;
+export type Sqlite = SQLite.Database;
+
 export interface Database {
   coins: CoinTable;
   spot_markets: SpotMarketTable;

@@ -110,6 +110,17 @@ interface MarketState {
 /** Self-trade prevention: an order that would trade with its owner's resting order cancels that resting order. */
 export const SELF_TRADE_PREVENTION = 'cancel-resting' as const;
 
+/** A command's codes are ones the engine knows: side, order type and, when given, trigger type. */
+function isWellFormed(cmd: PlaceCommand): boolean {
+  if (cmd.side !== Side.buy && cmd.side !== Side.sell) return false;
+  if (!Number.isInteger(cmd.type) || cmd.type < OrderType.limit || cmd.type > OrderType.takeProfit) return false;
+  return (
+    cmd.triggerType === undefined ||
+    cmd.triggerType === TriggerType.tradePrice ||
+    cmd.triggerType === TriggerType.indexPrice
+  );
+}
+
 /**
  * The spot matching engine: price-time priority over integer ticks and lots, settling every fill on the in-memory
  * ledger. Pure and deterministic — no I/O, time from the injected clock — and every call returns its effects as values.
@@ -196,17 +207,7 @@ export class Engine {
     if (!market) return this.reject('unknownMarket');
     const { spec } = market;
     // The HTTP layer validates these too; the engine never trusts a caller with its books.
-    if (cmd.side !== Side.buy && cmd.side !== Side.sell) return this.reject('badOrder');
-    if (!Number.isInteger(cmd.type) || cmd.type < OrderType.limit || cmd.type > OrderType.takeProfit) {
-      return this.reject('badOrder');
-    }
-    if (
-      cmd.triggerType !== undefined &&
-      cmd.triggerType !== TriggerType.tradePrice &&
-      cmd.triggerType !== TriggerType.indexPrice
-    ) {
-      return this.reject('badOrder');
-    }
+    if (!isWellFormed(cmd)) return this.reject('badOrder');
     const marketBuy = cmd.type === OrderType.market && cmd.side === Side.buy;
     const priced = cmd.type !== OrderType.market;
     const planned = cmd.type === OrderType.stopLoss || cmd.type === OrderType.takeProfit;

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import { toUnits } from '../../common/decimal.ts';
 import type { OrderStatus, OrderType, Side, TriggerType } from '../../common/trading.ts';
-import { type Db, type Sqlite, sqliteOf } from '../db/database.ts';
-import { marketsRepository } from '../db/repositories/markets.ts';
-import type { SpotOrderTable } from '../db/schema.ts';
+import { sqliteOf } from '../db/database.ts';
+import type { Db, SpotOrderTable, Sqlite } from '../db/schema.ts';
 import { Engine, type EngineEvent, type EngineResult, type MarketSpec, type PlaceCommand } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { RATE_SCALE } from '../engine/units.ts';
+import { marketsRepository } from './catalogue.ts';
 
 /** Fee rates are decimal strings in the catalogue, integers of 10^-8 in the engine. */
 const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));

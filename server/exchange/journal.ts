@@ -1,5 +1,6 @@
 import { pack } from 'msgpackr';
-import { type Sqlite, unsynchronized } from '../db/database.ts';
+import { unsynchronized } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 import type { SwapEvent } from '../engine/contracts/types.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';

@@ -1,7 +1,8 @@
-import { type Db, sqliteOf } from '../db/database.ts';
-import type { MarketsRepository } from '../db/repositories/markets.ts';
+import { sqliteOf } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 import type { TradeTick } from '../gateway/source.ts';
 import { MarketData, spotMarketsOf } from '../marketdata/index.ts';
+import type { MarketsRepository } from './catalogue.ts';
 import type { Exchange } from './index.ts';
 
 /**

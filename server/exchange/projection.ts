@@ -1,5 +1,5 @@
 import { unpack } from 'msgpackr';
-import type { Sqlite } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 import { SWAP_SECTIONS, SWAP_SQL, type SwapSections } from './swap-rows.ts';
 
 export type Value = string | number | null;

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import { type Sqlite, unsynchronized } from '../db/database.ts';
+import { unsynchronized } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 import { FEES_ACCOUNT } from '../ledger/accounts.ts';
 
 /** Trades among the bots kept, newest first, for the market-data tables (about 45 minutes at the default rate). */

@@ -1,6 +1,6 @@
 import { fromUnits } from '../../common/decimal.ts';
+import type { SessionsRepository } from '../auth/sessions-repository.ts';
 import { hashToken } from '../auth/tokens.ts';
-import type { SessionsRepository } from '../db/repositories/sessions.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import type { MarketListener, MarketMeta, MarketSource } from '../gateway/source.ts';

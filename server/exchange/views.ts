@@ -1,12 +1,11 @@
+import type { SpotFill, SpotOrder } from '../../common/contracts/spot-trade.ts';
 import { fromUnits } from '../../common/decimal.ts';
-import { OrderType, Side, type SpotFill, type SpotOrder } from '../../common/trading.ts';
+import { OrderType, Side } from '../../common/trading.ts';
 import type { MarketSpec } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 
 /** A spot order as the API and the private `user` channel show it. */
-export type OrderView = SpotOrder;
-
-export function orderView(o: Order, m: MarketSpec): OrderView {
+export function orderView(o: Order, m: MarketSpec): SpotOrder {
   const buy = o.side === Side.buy;
   const marketBuy = buy && o.type === OrderType.market;
   return {
@@ -40,18 +39,6 @@ function averagePrice(o: Order, m: MarketSpec): string {
   const num = BigInt(o.turnover) * 10n ** BigInt(Math.max(shift, 0));
   const den = BigInt(o.filled) * 10n ** BigInt(Math.max(-shift, 0));
   return fromUnits(num / den, m.priceScale);
-}
-
-/** A spot trade of one order, for the order detail. */
-export interface TradeView {
-  tradeId: number;
-  price: string;
-  amount: string;
-  turnover: string;
-  fee: string;
-  /** 1 when this order was the maker. */
-  maker: boolean;
-  time: number;
 }
 
 /** What a fill view is made of: an engine trade or a stored row, in integer units. */

@@ -5,7 +5,7 @@
 import { Packr, Unpackr } from 'msgpackr';
 import type { Lang } from '../../common/i18n.ts';
 import { type ClientFrame, type ServerFrame, WS_LIMITS, type WsErrorCode } from '../../common/protocol.ts';
-import { type MessageKey, translate } from '../http/messages.ts';
+import { type MessageKey, translate } from '../errors/messages.ts';
 
 // Records would make frames unreadable to plain msgpack clients and tie them to one connection's shared structures.
 const packr = new Packr({ useRecords: false, variableMapSize: true });

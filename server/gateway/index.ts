@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
 import { DEFAULT_LANG, type Lang, parseLang } from '../../common/i18n.ts';
 import { HEARTBEAT_MS, WS_LIMITS, WS_PATH } from '../../common/protocol.ts';
-import { translate } from '../http/messages.ts';
+import { translate } from '../errors/messages.ts';
 import { Gateway } from './gateway.ts';
 import { isSameOrigin } from './origin.ts';
 import type { MarketSource, SessionRegistry } from './source.ts';

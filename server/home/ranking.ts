@@ -1,38 +1,6 @@
 // Pure rules of the home ranking (spec shell §2 "Ranking block", §3 "Ranking item", §7 "Home page calls").
+import type { QuotePoint, RankingItem } from '../../common/contracts/home.ts';
 import { fromUnits, toFixed } from '../../common/decimal.ts';
-
-/** List types of the ranking call (spec shell §7). */
-export const RANKING_TYPES = ['HOT', 'UP', 'NEW_COIN', 'CONTRACT_HOT'] as const;
-export type RankingType = (typeof RANKING_TYPES)[number];
-
-/** A point of a trend line: a close at a time (spec shell §3 lastOneDayQuotes). */
-export interface QuotePoint {
-  time: number;
-  closePrice: number;
-}
-
-/** A ranking row (spec shell §3 "Ranking item"); new-coin rows add the listing's onlineTime and coin name. */
-export interface RankingItem {
-  /** BASE/QUOTE. */
-  symbol: string;
-  coinSymbol: string;
-  baseSymbol: string;
-  logoUrl: string;
-  /** Exact decimal on the market's price grid. */
-  currentPrice: string;
-  priceScale: number;
-  /** 24 h change as a fraction (0.0123 = +1.23 %). */
-  chg: number;
-  /** 24 h volume in the base coin. */
-  volume: string;
-  /** 24 h traded amount in the quote currency. */
-  turnover: string;
-  lastOneDayQuotes: QuotePoint[];
-  /** BASE_QUOTE, for /trade?symbol=. */
-  jumpSymbol: string;
-  onlineTime?: number;
-  coinName?: string;
-}
 
 /** A spot market's live figures, as the ranking sorts them. */
 export interface RankedMarket {

@@ -1,4 +1,4 @@
-import type { Translations } from '../db/seed/shell-words.ts';
+import type { Translations } from '../shell/seed/words.ts';
 
 /*
  * Home page content seeded by migration 0008: carousel banners and advertisements in the seven languages, and the

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIXES, ApiCode } from '../../common/api.ts';
-import { ApiError, sendError } from './envelope.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { sendError } from './errors.ts';
 
 /** A path the API answers (rate-limited), as opposed to the client's pages and files. */
 export const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));

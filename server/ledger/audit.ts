@@ -1,4 +1,4 @@
-import type { Sqlite } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 
 export interface AuditReport {
   /** Transactions whose lines do not sum to zero per coin. */

@@ -1,5 +1,5 @@
 import { fromUnits, toUnits } from '../../common/decimal.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
 
 export interface Credit {
   userId: number;

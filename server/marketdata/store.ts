@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { CandleInterval } from '../../common/protocol.ts';
-import type { Sqlite } from '../db/database.ts';
+import type { Sqlite } from '../db/schema.ts';
 import type { CandleRow, CandleSeries } from './candles.ts';
 
 const COLUMNS = 'open_time AS openTime, open, high, low, close, volume, amount';

@@ -5,7 +5,7 @@
  *
  *   const users = await ensureSimUsers(db);
  *   const exchange = await Exchange.open(db, { clock, isMarketMaker: (id) => users.ids.has(id) });
- *   const sim = startSimulator(exchange, users, { ...simOptionsFromEnv(process.env), log });
+ *   const sim = startSimulator(exchange, users, { ...loadConfig().simOptions, log });
  *   …
  *   await sim.stop();
  */
@@ -20,7 +20,6 @@ export {
   type MarketTier,
   type SimLogger,
   type SimOptions,
-  simOptionsFromEnv,
 } from './options.ts';
 export { type SimStats, type Simulator, startSimulator } from './simulator.ts';
 export { ensureSimUsers, findSimUsers, SIM_USERNAMES, type SimUsers } from './users.ts';

@@ -1,5 +1,3 @@
-import { ConfigError } from '../config.ts';
-
 /** Market tiers: BTC/USDT and ETH/USDT; the other USDT markets; USDC- and BTC-quoted markets. */
 export type MarketTier = 'major' | 'usdt' | 'other';
 
@@ -50,40 +48,3 @@ export const DEFAULT_MAX_COMMANDS_PER_TICK = 50;
 export const DEFAULT_RECENTRE_BAND = 0.00015;
 export const DEFAULT_MIN_LEVEL_SPACING = 0.00003;
 export const MAX_RATE = 100;
-
-const SYMBOL = /^[A-Z0-9]+\/[A-Z0-9]+$/;
-
-/**
- * Reads TICKSTREAM_SIM_RATE (a number > 0 and ≤ 100) and TICKSTREAM_SIM_MARKETS (comma-separated symbols such as
- * `BTC/USDT,ETH/BTC`; empty for all). With `symbols`, an unknown market is an error too. Errors are ConfigErrors
- * that name the variable.
- */
-export function simOptionsFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-  symbols?: Iterable<string>,
-): Pick<SimOptions, 'rate' | 'markets'> {
-  const options: Pick<SimOptions, 'rate' | 'markets'> = {};
-  const rateText = env.TICKSTREAM_SIM_RATE?.trim();
-  if (rateText) {
-    const rate = Number(rateText);
-    if (!Number.isFinite(rate) || rate <= 0 || rate > MAX_RATE) {
-      throw new ConfigError(`TICKSTREAM_SIM_RATE must be a number above 0 and at most ${MAX_RATE}, got "${rateText}"`);
-    }
-    options.rate = rate;
-  }
-  const marketsText = env.TICKSTREAM_SIM_MARKETS?.trim();
-  if (marketsText) {
-    const known = symbols ? new Set(symbols) : null;
-    const markets: string[] = [];
-    for (const part of marketsText.split(',')) {
-      const symbol = part.trim().toUpperCase();
-      if (!SYMBOL.test(symbol)) {
-        throw new ConfigError(`TICKSTREAM_SIM_MARKETS must list symbols like BTC/USDT,ETH/BTC, got "${part.trim()}"`);
-      }
-      if (known && !known.has(symbol)) throw new ConfigError(`TICKSTREAM_SIM_MARKETS: unknown market ${symbol}`);
-      if (!markets.includes(symbol)) markets.push(symbol);
-    }
-    options.markets = markets;
-  }
-  return options;
-}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password.ts';
-import type { Db } from '../db/database.ts';
-import { usersRepository } from '../db/repositories/users.ts';
+import { usersRepository } from '../auth/users-repository.ts';
+import type { Db } from '../db/schema.ts';
 
 /** Usernames of the bots. Nobody can sign in as them: their password is 32 random bytes that were never kept. */
 export const SIM_USERNAMES = { maker: 'sim-maker', taker: 'sim-taker' } as const;

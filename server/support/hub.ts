@@ -49,3 +49,10 @@ export class SupportHub {
     for (const set of [...this.waiters.values()]) for (const wake of [...set]) wake();
   }
 }
+
+/** Aborts when the client goes away, so a long poll stops waiting for nobody. */
+export function closeSignal(connection: { once(event: 'close', listener: () => void): unknown }): AbortSignal {
+  const controller = new AbortController();
+  connection.once('close', () => controller.abort());
+  return controller.signal;
+}

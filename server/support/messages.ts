@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LANG, type Lang } from '../../common/i18n.ts';
-import { requestLang } from '../http/envelope.ts';
+import type { Lang } from '../../common/i18n.ts';
+import { type MessageParams, Refusal, translateIn } from '../errors/refusal.ts';
 
 /** Envelope codes of the support routes (beside common/api.ts ApiCode; 0 is success). */
 export const SupportCode = {
@@ -136,34 +135,16 @@ const MESSAGES = {
 
 export type SupportMessageKey = keyof typeof MESSAGES;
 
-export function translateSupport(key: SupportMessageKey, lang: Lang, params: Record<string, string | number> = {}) {
-  const text: string = MESSAGES[key][lang] ?? MESSAGES[key][DEFAULT_LANG];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
-}
-
-/** An expected refusal of a support route: HTTP status, envelope code and one of the messages above. */
-export class SupportError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: number,
-    readonly key: SupportMessageKey,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(key);
-  }
+export function translateSupport(key: SupportMessageKey, lang: Lang, params: MessageParams = {}): string {
+  return translateIn(MESSAGES, key, lang, params);
 }
 
 /**
- * Answers SupportError with a translated envelope inside the support plugin; anything else goes on to the app's
- * handler (server/http/envelope.ts), which a throwing child handler hands it to.
+ * An expected refusal of a support route: HTTP status, envelope code and one of the messages above (the support area
+ * keeps its own catalogue; the HTTP layer answers every Refusal alike).
  */
-export function installSupportErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    if (!(error instanceof SupportError)) throw error;
-    return reply.status(error.statusCode).send({
-      code: error.code,
-      message: translateSupport(error.key, requestLang(request), error.params),
-      data: null,
-    });
-  });
+export class SupportError extends Refusal<SupportMessageKey> {
+  text(lang: Lang): string {
+    return translateSupport(this.key, lang, this.params);
+  }
 }

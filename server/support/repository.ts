@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.ts';
-import { type SupportDb, supportDb } from '../db/repositories/support-tables.ts';
+import type { Db } from '../db/schema.ts';
 import { CHAT_PAGE, CHAT_STATUS, newOpenId, TICKET_STATUS } from './rules.ts';
+import { type SupportDb, supportDb } from './tables.ts';
 
 export type ChatSender = 'visitor' | 'agent';
 export type FeedbackSender = 'user' | 'agent';
@@ -78,49 +78,9 @@ const ticket = (r: TicketRow): FeedbackTicket => ({
   closedAt: r.closed_at,
 });
 
-/** Conversations and messages of the /chat channel. */
-export function chatRepository(raw: Db) {
-  const db: SupportDb = supportDb(raw);
-  const byId = async (id: number) => {
-    const row = await db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? conversation(row) : null;
-  };
+/** Messages of a conversation: storing one, reading after `since`, and counting a visitor's for the rate limit. */
+function chatMessageQueries(db: SupportDb) {
   return {
-    byId,
-    async byOpenId(openId: string) {
-      const row = await db
-        .selectFrom('chat_conversations')
-        .selectAll()
-        .where('open_id', '=', openId)
-        .executeTakeFirst();
-      return row ? conversation(row) : null;
-    },
-    async byUser(userId: number) {
-      const row = await db
-        .selectFrom('chat_conversations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row ? conversation(row) : null;
-    },
-    async create(userId: number | null, now: number): Promise<ChatConversation> {
-      const row = await db
-        .insertInto('chat_conversations')
-        .values({ open_id: newOpenId(), user_id: userId, status: CHAT_STATUS.open, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return conversation(row);
-    },
-    /** A visitor's conversation becomes the user's when they sign in on the same browser (only if they have none). */
-    async claim(id: number, userId: number): Promise<boolean> {
-      const r = await db
-        .updateTable('chat_conversations')
-        .set({ user_id: userId })
-        .where('id', '=', id)
-        .where('user_id', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
     /** Stores a message and bumps the conversation; a visitor's message opens a closed conversation again. */
     async add(conversationId: number, sender: ChatSender, content: string, now: number): Promise<ChatMessage> {
       return db.transaction().execute(async (trx) => {
@@ -158,6 +118,53 @@ export function chatRepository(raw: Db) {
         .where('created_at', '>', from)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+  };
+}
+
+/** Conversations and messages of the /chat channel. */
+export function chatRepository(raw: Db) {
+  const db: SupportDb = supportDb(raw);
+  const byId = async (id: number) => {
+    const row = await db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? conversation(row) : null;
+  };
+  return {
+    ...chatMessageQueries(db),
+    byId,
+    async byOpenId(openId: string) {
+      const row = await db
+        .selectFrom('chat_conversations')
+        .selectAll()
+        .where('open_id', '=', openId)
+        .executeTakeFirst();
+      return row ? conversation(row) : null;
+    },
+    async byUser(userId: number) {
+      const row = await db
+        .selectFrom('chat_conversations')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? conversation(row) : null;
+    },
+    async create(userId: number | null, now: number): Promise<ChatConversation> {
+      const row = await db
+        .insertInto('chat_conversations')
+        .values({ open_id: newOpenId(), user_id: userId, status: CHAT_STATUS.open, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return conversation(row);
+    },
+    /** A visitor's conversation becomes the user's when they sign in on the same browser (only if they have none). */
+    async claim(id: number, userId: number): Promise<boolean> {
+      const r = await db
+        .updateTable('chat_conversations')
+        .set({ user_id: userId })
+        .where('id', '=', id)
+        .where('user_id', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     async setStatus(id: number, status: number): Promise<boolean> {
       const r = await db.updateTable('chat_conversations').set({ status }).where('id', '=', id).executeTakeFirst();
@@ -200,60 +207,21 @@ export function chatRepository(raw: Db) {
 }
 export type ChatRepository = ReturnType<typeof chatRepository>;
 
-/** Feedback tickets, their threads and images. */
-export function feedbackRepository(raw: Db) {
-  const db: SupportDb = supportDb(raw);
-  const posts = async (ticketId: number): Promise<FeedbackPost[]> => {
-    const rows = await db
-      .selectFrom('feedback_messages')
-      .select(['id', 'sender', 'content', 'image_id', 'created_at'])
-      .where('ticket_id', '=', ticketId)
-      .orderBy('id', 'asc')
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      sender: r.sender as FeedbackSender,
-      content: r.content,
-      imageId: r.image_id,
-      time: r.created_at,
-    }));
-  };
-  /** Attaches an unused image of the user to a post; false when it is not theirs or already used. */
-  const attach = async (trx: SupportDb, imageId: string, userId: number, messageId: number) => {
-    const r = await trx
-      .updateTable('feedback_images')
-      .set({ message_id: messageId })
-      .where('id', '=', imageId)
-      .where('user_id', '=', userId)
-      .where('message_id', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  };
+/** Attaches an unused image of the user to a post; false when it is not theirs or already used. */
+async function attachImage(trx: SupportDb, imageId: string, userId: number, messageId: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('feedback_images')
+    .set({ message_id: messageId })
+    .where('id', '=', imageId)
+    .where('user_id', '=', userId)
+    .where('message_id', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Writing a thread: a new ticket with its first post, and a reply, each in one transaction. */
+function threadWrites(db: SupportDb) {
   return {
-    posts,
-    async byId(id: number) {
-      const row = await db.selectFrom('feedback_tickets').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? ticket(row) : null;
-    },
-    async openCount(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('feedback_tickets')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('status', '!=', TICKET_STATUS.closed)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    async imageUsable(imageId: string, userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('feedback_images')
-        .select('id')
-        .where('id', '=', imageId)
-        .where('user_id', '=', userId)
-        .where('message_id', 'is', null)
-        .executeTakeFirst();
-      return !!row;
-    },
     /**
      * A ticket with its first post, in one transaction. Returns null (nothing stored) when the image cannot be
      * attached: the caller checked it, so only a race lands here.
@@ -289,7 +257,7 @@ export function feedbackRepository(raw: Db) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          if (input.imageId && !(await attach(trx, input.imageId, input.userId, post.id))) throw new Rollback();
+          if (input.imageId && !(await attachImage(trx, input.imageId, input.userId, post.id))) throw new Rollback();
           return ticket(row);
         })
         .catch((error: unknown) => {
@@ -324,7 +292,7 @@ export function feedbackRepository(raw: Db) {
             .values({ ticket_id: ticketId, sender, content, image_id: image?.id ?? null, created_at: now })
             .returningAll()
             .executeTakeFirstOrThrow();
-          if (image && !(await attach(trx, image.id, image.userId, row.id))) throw new Rollback();
+          if (image && !(await attachImage(trx, image.id, image.userId, row.id))) throw new Rollback();
           return { id: row.id, sender, content: row.content, imageId: row.image_id, time: row.created_at };
         })
         .catch((error: unknown) => {
@@ -332,31 +300,21 @@ export function feedbackRepository(raw: Db) {
           throw error;
         });
     },
-    /** Closes an open ticket; false when it was closed already. */
-    async close(ticketId: number, now: number): Promise<boolean> {
-      const r = await db
-        .updateTable('feedback_tickets')
-        .set({ status: TICKET_STATUS.closed, updated_at: now, closed_at: now })
-        .where('id', '=', ticketId)
-        .where('status', '!=', TICKET_STATUS.closed)
+  };
+}
+
+/** Feedback images: the upload's record, one image, whether it can still be attached, and the daily count. */
+function feedbackImageQueries(db: SupportDb) {
+  return {
+    async imageUsable(imageId: string, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('feedback_images')
+        .select('id')
+        .where('id', '=', imageId)
+        .where('user_id', '=', userId)
+        .where('message_id', 'is', null)
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
-    /** One user's tickets, newest first (or all users' open tickets for the agent when userId is null). */
-    async page(userId: number | null, offset: number, limit: number) {
-      let base = db.selectFrom('feedback_tickets');
-      base = userId === null ? base.where('status', '!=', TICKET_STATUS.closed) : base.where('user_id', '=', userId);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(userId === null ? 'updated_at' : 'id', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(ticket), total: Number(count.n) };
+      return !!row;
     },
     async addImage(image: { id: string; userId: number; fileName: string; mime: string; size: number }, now: number) {
       await db
@@ -384,6 +342,70 @@ export function feedbackRepository(raw: Db) {
         .where('created_at', '>', from)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+  };
+}
+
+/** Feedback tickets, their threads and images. */
+export function feedbackRepository(raw: Db) {
+  const db: SupportDb = supportDb(raw);
+  const posts = async (ticketId: number): Promise<FeedbackPost[]> => {
+    const rows = await db
+      .selectFrom('feedback_messages')
+      .select(['id', 'sender', 'content', 'image_id', 'created_at'])
+      .where('ticket_id', '=', ticketId)
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      sender: r.sender as FeedbackSender,
+      content: r.content,
+      imageId: r.image_id,
+      time: r.created_at,
+    }));
+  };
+  return {
+    ...threadWrites(db),
+    ...feedbackImageQueries(db),
+    posts,
+    async byId(id: number) {
+      const row = await db.selectFrom('feedback_tickets').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? ticket(row) : null;
+    },
+    async openCount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('feedback_tickets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('status', '!=', TICKET_STATUS.closed)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Closes an open ticket; false when it was closed already. */
+    async close(ticketId: number, now: number): Promise<boolean> {
+      const r = await db
+        .updateTable('feedback_tickets')
+        .set({ status: TICKET_STATUS.closed, updated_at: now, closed_at: now })
+        .where('id', '=', ticketId)
+        .where('status', '!=', TICKET_STATUS.closed)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** One user's tickets, newest first (or all users' open tickets for the agent when userId is null). */
+    async page(userId: number | null, offset: number, limit: number) {
+      let base = db.selectFrom('feedback_tickets');
+      base = userId === null ? base.where('status', '!=', TICKET_STATUS.closed) : base.where('user_id', '=', userId);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(userId === null ? 'updated_at' : 'id', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map(ticket), total: Number(count.n) };
     },
   };
 }

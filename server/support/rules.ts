@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { MAX_MESSAGE_CHARS, MAX_TITLE_CHARS } from '../../common/contracts/support.ts';
+import { SupportCode, SupportError } from './messages.ts';
 
-/** Longest chat message and feedback post, in characters (after trimming). */
-export const MAX_MESSAGE_CHARS = 2000;
-/** Longest feedback title. */
-export const MAX_TITLE_CHARS = 100;
+// The limits a request's schema states too (common/contracts/support.ts).
+export {
+  MAX_MESSAGE_CHARS,
+  MAX_POLL_WAIT_S,
+  MAX_TITLE_CHARS,
+  OPEN_ID_PATTERN,
+} from '../../common/contracts/support.ts';
+
 /** Visitor messages one conversation may send per window (the agent is not limited). */
 export const CHAT_RATE_MAX = 10;
 export const CHAT_RATE_WINDOW_MS = 60_000;
-/** Longest wait of a long poll, in seconds: below the client's 30 s request timeout (spec shell §9). */
-export const MAX_POLL_WAIT_S = 25;
 /** Messages returned by one history or poll call. */
 export const CHAT_PAGE = 200;
 /** Tickets one user may have open (not closed) at once. */
@@ -37,7 +41,6 @@ export const CHAT_STATUS = { open: 0, closed: 1 } as const;
 export function newOpenId(): string {
   return randomBytes(16).toString('base64url');
 }
-export const OPEN_ID_PATTERN = '^[A-Za-z0-9_-]{22}$';
 
 export type TextCheck = { ok: true; text: string } | { ok: false; reason: 'empty' | 'tooLong' };
 
@@ -62,3 +65,18 @@ export function cleanText(raw: string, max = MAX_MESSAGE_CHARS): TextCheck {
 export function isCategory(value: string): value is FeedbackCategory {
   return (FEEDBACK_CATEGORIES as readonly string[]).includes(value);
 }
+
+/** A chat message, post or title as stored (cleanText), or the refusal that says why it cannot be. */
+export function checkedText(raw: string, kind: 'message' | 'title'): string {
+  const max = kind === 'title' ? MAX_TITLE_CHARS : MAX_MESSAGE_CHARS;
+  const checked = cleanText(raw, max);
+  if (checked.ok) return checked.text;
+  const empty = checked.reason === 'empty';
+  const key = kind === 'title' ? (empty ? 'titleEmpty' : 'titleTooLong') : empty ? 'messageEmpty' : 'messageTooLong';
+  throw new SupportError(400, SupportCode.badRequest, key, { max });
+}
+
+// Another user's chat or ticket is "not found", never "forbidden": ids cannot be probed.
+export const chatNotFound = () => new SupportError(404, SupportCode.notFound, 'chatNotFound');
+export const ticketNotFound = () => new SupportError(404, SupportCode.notFound, 'ticketNotFound');
+export const ticketClosed = () => new SupportError(409, SupportCode.ticketClosed, 'ticketClosed');

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app, serverOptions } from '../../server/app.ts';
 import { ensureDemoAccount } from '../../server/auth/demo.ts';
+import { usersRepository } from '../../server/auth/users-repository.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { type Db, openDatabase } from '../../server/db/database.ts';
-import { usersRepository } from '../../server/db/repositories/users.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/schema.ts';
 
 export interface TestApp {
   server: FastifyInstance;
@@ -41,7 +42,13 @@ export async function buildTestApp(
   const server = Fastify(serverOptions(config));
   options.prepare?.(server);
   // The simulator and the gateway's timers need time that moves by itself.
-  await server.register(app, { config, db, clock: options.realClock ? Date.now : () => now });
+  await server.register(app, {
+    config,
+    db,
+    clock: options.realClock ? Date.now : () => now,
+    // Every success a test sees is held against its contract.
+    checkResponses: true,
+  });
   extend?.(server);
   await server.ready();
   return {

@@ -1,5 +1,5 @@
 import type { Lang } from '../../../common/i18n.ts';
-import type { Translations } from '../../db/seed/shell-words.ts';
+import type { Translations } from '../../shell/seed/words.ts';
 
 /** Seven translations in the order of common/i18n LANGS: zh_CN, zh_TW, en_US, ko_KR, ja, vi_VN, hi_IN. */
 export const t7 = (

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ShellTables } from '../repositories/shell-tables.ts';
-import { appConfig, siteLinks } from '../seed/shell-config.ts';
-import { messageTemplates } from '../seed/shell-messages.ts';
-import { notices } from '../seed/shell-notices.ts';
-import { languages, WEB_SOURCE, webWords } from '../seed/shell-words.ts';
+import { appConfig, siteLinks } from '../../shell/seed/config.ts';
+import { messageTemplates } from '../../shell/seed/messages.ts';
+import { notices } from '../../shell/seed/notices.ts';
+import { languages, WEB_SOURCE, webWords } from '../../shell/seed/words.ts';
+import type { ShellTables } from '../../shell/tables.ts';
 
 /**
  * The application shell (spec shell §1–4, §7): languages and server-held words, personal settings, notices, per-user

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LANGS } from '../../../common/i18n.ts';
 import { advertiseSeeds, bannerSeeds, newCoinSeeds } from '../../home/seed.ts';
-import type { HomeTables } from '../repositories/home-tables.ts';
+import type { HomeTables } from '../../home/tables.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,7 @@ import { gameCategories, games, videoCategories, videos } from '../../content/se
 import { newsArticles, newsCategories } from '../../content/seed/news.ts';
 import { channels, pages } from '../../content/seed/pages.ts';
 import { paragraphsToHtml, searchText } from '../../content/seed/text.ts';
-import type { ArticleKind, ContentTables } from '../repositories/content-tables.ts';
+import type { ArticleKind, ContentTables } from '../../content/tables.ts';
 
 /**
  * The open content pages of issue 8 item 3: help-centre categories and articles, coin news, video tutorials, games and

@@ -1,26 +1,8 @@
-import { ConfigError } from '../../config.ts';
-import type { Db } from '../database.ts';
+import type { Db } from '../schema.ts';
 
 /** At most this many synthetic markets: enough for any scale test of the lists. */
 export const MAX_EXTRA_MARKETS = 20_000;
 const PREFIX = 'SYN';
-
-/**
- * TICKSTREAM_EXTRA_MARKETS=N lists N synthetic USDT spot markets beside the catalogue, for scale tests of the market
- * lists against a real server (thousands of rows, each with a ticker). Refused in production: they are not real coins.
- */
-export function readExtraMarkets(env: NodeJS.ProcessEnv, production: boolean): number {
-  const text = env.TICKSTREAM_EXTRA_MARKETS?.trim();
-  if (!text) return 0;
-  const count = Number(text);
-  if (!Number.isInteger(count) || count < 0 || count > MAX_EXTRA_MARKETS) {
-    throw new ConfigError(
-      `TICKSTREAM_EXTRA_MARKETS must be a whole number from 0 to ${MAX_EXTRA_MARKETS}, got "${text}"`,
-    );
-  }
-  if (count > 0 && production) throw new ConfigError('TICKSTREAM_EXTRA_MARKETS is for tests, not production');
-  return count;
-}
 
 /** Whether a unit is one of the synthetic coins. */
 export function isExtraUnit(unit: string): boolean {

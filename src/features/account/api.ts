@@ -1,4 +1,11 @@
 import { ACCOUNT_PATHS as P, TOKEN_HEADER } from '../../../common/api.ts';
+import type {
+  Captcha,
+  Country,
+  LoginDevice,
+  MemberCenter,
+  SecuritySetting,
+} from '../../../common/contracts/account.ts';
 import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { showToast } from '../../api/toast.ts';
@@ -7,26 +14,10 @@ import { currentLanguage, i18n } from '../../i18n/i18n.ts';
 
 /** Account calls of spec shell §7 through the shared request layer; each answers the envelope as it came. */
 
-export interface Country {
-  zhName: string;
-  enName: string;
-  areaCode: string;
-  twoCode: string;
-  isoCode?: string;
-  countryImageUrl?: string | null;
-  flag?: string;
-  label?: string;
-}
-
-export interface SliderChallenge {
-  captchaId: string;
-  backgroundImage: string;
-  sliderImage: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  y: number;
-}
+// The wire shapes are the server's contract (common/contracts/account.ts); the account screens import them from here.
+export type { Country, LoginDevice, MemberCenter, SecuritySetting };
+/** A slider challenge: the images and where the piece sits. */
+export type SliderChallenge = Captcha;
 
 /** Slider types: the public flows use REGISTER, RESET or LOGIN. */
 export type SliderType = 'REGISTER' | 'RESET' | 'LOGIN';
@@ -121,41 +112,6 @@ export type SecureType = 'UPDATE_PASSWORD' | 'BIND' | 'CHANGE' | 'GOOGLE' | 'TRA
 export type Channel = 'email' | 'phone';
 
 /** User settings of spec shell §3: verifyList and the factor states (1 = verified / on). */
-export interface SecuritySetting {
-  verifyList: Channel[];
-  email: string | null;
-  mobile: string | null;
-  areaCode: string | null;
-  emailVerified: number;
-  phoneVerified: number;
-  realVerified: number;
-  kycStatus: number;
-  googleStatus: number;
-  tradePasswordStatus: number;
-  withdrawLockedUntil: number | null;
-  passwordChangedAt: number | null;
-}
-
-export interface MemberCenter extends SecuritySetting {
-  id: number;
-  uid: string;
-  username: string;
-  promotionCode: string;
-  country: string | null;
-  createTime: number;
-  lastLoginTime: number | null;
-  lastLoginIp: string | null;
-}
-
-export interface LoginDevice {
-  id: number;
-  ip: string | null;
-  device: string | null;
-  loginTime: number;
-  expireTime: number;
-  current: boolean;
-}
-
 export const loadSecurity = () => get<SecuritySetting>(P.securitySetting);
 export const loadMemberCenter = () => get<MemberCenter>(P.memberCenter);
 export const loadDevices = () => get<LoginDevice[]>(P.loginDevices);

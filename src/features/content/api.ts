@@ -1,13 +1,24 @@
+import type { Static } from 'typebox';
+import type {
+  ArticleItem,
+  Channel,
+  ChannelVerdict,
+  GameStatus,
+  HelpArticle,
+  ProgramPage,
+} from '../../../common/contracts/content.ts';
+import type { Page } from '../../../common/contracts/envelope.ts';
+import type { Message, Notice, NoticeDetailSchema } from '../../../common/contracts/shell.ts';
 import { get, isSuccess, post } from '../../api/request.ts';
 
-/** Calls of the open content pages (spec shell §7 "Configuration and content", "Messages"; issue 8 item 3). */
+// The wire shapes are the server's contracts (common/contracts/content.ts, shell.ts); the pages import them from here.
+export type { ArticleItem, ChannelVerdict, GameStatus, HelpArticle, ProgramPage };
+export type NoticeItem = Notice;
+export type NoticeArticle = Static<typeof NoticeDetailSchema>;
+export type MessageItem = Message;
+export type ChannelItem = Channel;
 
-export interface Paged<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+/** Calls of the open content pages (spec shell §7 "Configuration and content", "Messages"; issue 8 item 3). */
 
 export interface Category {
   key: string;
@@ -15,28 +26,10 @@ export interface Category {
   count?: number;
 }
 
-export interface ArticleItem {
-  id: number;
-  key: string;
-  title: string;
-  summary: string;
-  cate: string;
-  cateName: string;
-  createTime: number;
-  lang: string;
-}
-
-export interface HelpArticle extends ArticleItem {
-  body: string;
-  related: { id: number; title: string }[];
-}
-
 export interface VideoItem extends ArticleItem {
   minutes: number;
   poster: string;
 }
-
-export type GameStatus = 'upcoming' | 'live' | 'ended';
 
 export interface GameItem extends ArticleItem {
   startAt: number;
@@ -46,51 +39,9 @@ export interface GameItem extends ArticleItem {
   players: number;
 }
 
-export interface ArticlePage<T> extends Paged<T> {
+export interface ArticlePage<T> extends Page<T> {
   categories: Category[];
   serverTime: number;
-}
-
-export interface NoticeItem {
-  id: number;
-  title: string;
-  createTime: number;
-  html_url: string;
-  category: string;
-  top: boolean;
-}
-
-export interface NoticeArticle extends NoticeItem {
-  body: string;
-  lang: string;
-}
-
-export interface MessageItem {
-  id: number;
-  type: string;
-  title: string;
-  content: string;
-  time: number;
-  read: number;
-}
-
-export interface ProgramPage {
-  key: string;
-  title: string;
-  subtitle: string;
-  sections: { title: string; html: string }[];
-}
-
-export interface ChannelItem {
-  kind: string;
-  display: string;
-  region: string;
-}
-
-export interface ChannelVerdict {
-  value: string;
-  official: boolean;
-  matches: ChannelItem[];
 }
 
 export type ListParams = {
@@ -105,13 +56,13 @@ export const CONTENT_PAGE_SIZE = 10;
 
 export const helpCategories = () => get<{ categories: Category[]; total: number }>('/api/help/list');
 
-export const helpPage = (params: ListParams) => post<Paged<ArticleItem>>('/uc/ancillary/more/help/page', params);
+export const helpPage = (params: ListParams) => post<Page<ArticleItem>>('/uc/ancillary/more/help/page', params);
 
 /** The detail calls are silent: their page shows the refusal inline. */
 export const helpDetail = (id: number) => post<HelpArticle>('/uc/ancillary/more/help/detail', { id }, { silent: true });
 
 export const noticePage = (pageNo: number, pageSize: number) =>
-  get<Paged<NoticeItem>>('/api/notice', { pageNo, pageSize });
+  get<Page<NoticeItem>>('/api/notice', { pageNo, pageSize });
 
 export const noticeDetail = (id: number) => get<NoticeArticle>(`/api/notice/${id}`, {}, { silent: true });
 
@@ -130,7 +81,7 @@ export const verifyChannel = (value: string) =>
   post<ChannelVerdict>('/api/content/channel/verify', { value }, { silent: true });
 
 export const messagePage = (pageNo: number, pageSize: number, unread: boolean) =>
-  get<Paged<MessageItem>>('/uc/message/page', { pageNo, pageSize, unread: unread ? 1 : undefined });
+  get<Page<MessageItem>>('/uc/message/page', { pageNo, pageSize, unread: unread ? 1 : undefined });
 
 export async function unreadCount(): Promise<number> {
   const r = await get<number>('/uc/message/unreadCount', {}, { silent: true });

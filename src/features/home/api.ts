@@ -1,59 +1,24 @@
+import type { Static } from 'typebox';
 import { HOME_PATHS } from '../../../common/api.ts';
+import type {
+  Advertise,
+  Banner,
+  NewCoin,
+  NewCoinList,
+  PlatformStat,
+  RankingItem,
+  RankingPage,
+} from '../../../common/contracts/home.ts';
+import type { IndexImagesSchema } from '../../../common/contracts/shell.ts';
 import { type ApiResult, get } from '../../api/request.ts';
 import { ADVERTISE_PAGE_SIZE, RANKING_PAGE_SIZE, type RankingType } from './rules.ts';
 
-/** spec shell §3 "Banner: url, linkUrl". */
-export interface Banner {
-  id: number;
-  url: string;
-  linkUrl: string;
-  title?: string;
-}
-
+// The wire shapes are the server's contract (common/contracts/home.ts); the home screens import them from here.
+export type { Advertise, Banner, NewCoin, NewCoinList, PlatformStat, RankingPage };
 /** spec shell §3 "Ranking item"; new-coin rows add onlineTime. */
-export interface RankingRow {
-  symbol: string;
-  coinSymbol: string;
-  baseSymbol: string;
-  logoUrl: string;
-  currentPrice: string;
-  priceScale: number;
-  chg: number;
-  volume: string;
-  turnover: string;
-  lastOneDayQuotes: { time: number; closePrice: number }[];
-  jumpSymbol: string;
-  onlineTime?: number;
-  coinName?: string;
-}
-
-export interface RankingPage {
-  records: RankingRow[];
-  total: number;
-  currentTime: number;
-}
-
-/** spec shell §3 "New-coin item". */
-export interface NewCoin {
-  id: number;
-  unit: string;
-  name: string;
-  imgUrl: string;
-  onlineTime: number;
-  jumpSymbol: string;
-  status: number;
-}
-
-export interface NewCoinList {
-  newCoinList: NewCoin[];
-  currentTime: number;
-}
-
-export interface Advertise {
-  id: number;
-  title: string;
-  linkUrl: string;
-}
+export type RankingRow = RankingItem;
+/** The home page's pictures per theme (`/config/indexImg`). */
+export type IndexImages = Static<typeof IndexImagesSchema>;
 
 // Failures of the home list calls are not shown (spec shell §8): the calls are silent and the blocks stay empty.
 const quiet = { silent: true } as const;
@@ -93,23 +58,8 @@ export const loadDownloadLinks = (signal: AbortSignal): Promise<ApiResult<Downlo
 export const loadCertificate = (signal: AbortSignal): Promise<ApiResult<{ certificateUrl?: string }>> =>
   get<{ certificateUrl?: string }>('/config/getConfigInfo', {}, { ...quiet, signal });
 
-/** The home page's pictures per theme (`/config/indexImg`). */
-export interface IndexImages {
-  downloadLight: string;
-  downloadDark: string;
-}
-
 export const loadIndexImages = (signal: AbortSignal): Promise<ApiResult<IndexImages>> =>
   get<IndexImages>(HOME_PATHS.indexImages, {}, { ...quiet, signal });
-
-/** Platform figures (`/uc/index/platform-stat`); turnover is a decimal string in USD. */
-export interface PlatformStat {
-  turnover24hUsd: string;
-  markets: number;
-  coins: number;
-  users: number;
-  countries: number;
-}
 
 export const loadPlatformStat = (signal: AbortSignal): Promise<ApiResult<PlatformStat>> =>
   get<PlatformStat>(HOME_PATHS.platformStat, {}, { ...quiet, signal });

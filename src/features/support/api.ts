@@ -1,9 +1,13 @@
 import { SUPPORT_PATHS, TOKEN_HEADER } from '../../../common/api.ts';
+import type { ChatSession, Ticket, TicketDetail, TicketPage, TicketPost } from '../../../common/contracts/support.ts';
 import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { showToast } from '../../api/toast.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n.ts';
 import type { ChatMessage } from './chat-model.ts';
+
+// The wire shapes are the server's contract (common/contracts/support.ts); the screens import them from here.
+export type { ChatSession, Ticket, TicketDetail, TicketPage, TicketPost };
 
 /** Server paths (common/api.ts). */
 export const P = SUPPORT_PATHS;
@@ -12,14 +16,6 @@ export const P = SUPPORT_PATHS;
 export const POLL_WAIT_S = 20;
 
 // ─── Chat ────────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-export interface ChatSession {
-  conversationId: number;
-  openId: string;
-  uid: string | null;
-  status: number;
-  messages: ChatMessage[];
-}
 
 export const openChat = (openId: string | null) => post<ChatSession>(P.chatOpen, { openId });
 /** New messages after `since`; waits up to `wait` s on the server when there are none. Quiet: the page shows the state. */
@@ -33,32 +29,6 @@ export const sendChat = (openId: string, content: string) => post<ChatMessage>(P
 
 // ─── Feedback ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface Ticket {
-  id: number;
-  category: string;
-  title: string;
-  /** 0 awaiting reply, 1 answered, 2 closed. */
-  status: number;
-  createTime: number;
-  updateTime: number;
-  closeTime: number | null;
-}
-export interface TicketPost {
-  id: number;
-  sender: 'user' | 'agent';
-  content: string;
-  imageId: string | null;
-  time: number;
-}
-export interface TicketDetail extends Ticket {
-  posts: TicketPost[];
-}
-export interface TicketPage {
-  records: Ticket[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
 export interface NewTicket {
   category: string;
   title: string;

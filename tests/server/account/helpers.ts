@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { OutboxEntry } from '../../../server/account/delivery.ts';
+import type { OutboxEntry } from '../../../common/contracts/account.ts';
 import type { TestApp } from '../helpers.ts';
-import { formPost, get } from '../http/shell-helpers.ts';
+import { formPost, get } from '../requests.ts';
 
 export { formPost, get };
 

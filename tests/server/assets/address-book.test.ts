@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BOOK_ENTRIES } from '../../../server/assets/address-book.ts';
 import type { TestApp } from '../helpers.ts';
-import {
-  buildDepositApp,
-  deposit,
-  type Member,
-  member,
-  post,
-  read,
-  withdrawCode,
-} from '../http/assets-deposit-helpers.ts';
+import { buildDepositApp, deposit, type Member, member, post, read, withdrawCode } from './deposit-helpers.ts';
 
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';

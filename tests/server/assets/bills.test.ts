@@ -10,7 +10,7 @@ import {
   walletAccounts,
   walletOfAccount,
 } from '../../../server/assets/bills.ts';
-import { translate } from '../../../server/http/messages.ts';
+import { translate } from '../../../server/errors/messages.ts';
 
 describe('member bill types', () => {
   it('keeps the numbers of spec trading §9', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { compare, toUnits } from '../../../common/decimal.ts';
+import type { CoinNetwork } from '../../../server/assets/deposit-tables.ts';
 import {
   base58,
   bech32Valid,
@@ -12,9 +13,8 @@ import {
 } from '../../../server/assets/network-address.ts';
 import { ADDRESS_PATTERNS, CHAIN_FAMILIES, MEMO_PATTERNS, NETWORKS } from '../../../server/assets/network-catalogue.ts';
 import { checkDestination, MAX_AMOUNT_UNITS, parseAmount } from '../../../server/assets/networks.ts';
-import type { CoinNetwork } from '../../../server/db/repositories/deposit-tables.ts';
 import { coins } from '../../../server/db/seed/catalogue.ts';
-import type { ApiError } from '../../../server/http/envelope.ts';
+import type { ApiError } from '../../../server/errors/api-error.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const RIPPLE58 = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';

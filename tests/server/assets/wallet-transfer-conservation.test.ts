@@ -5,7 +5,7 @@ import { internalTransfers } from '../../../server/assets/internal-transfer.ts';
 import { quickExchange } from '../../../server/assets/quick-exchange.ts';
 import { walletTransfers } from '../../../server/assets/wallet-transfer.ts';
 import { sqliteOf } from '../../../server/db/database.ts';
-import { ApiError } from '../../../server/http/envelope.ts';
+import { ApiError } from '../../../server/errors/api-error.ts';
 import { WALLETS } from '../../../server/ledger/accounts.ts';
 import { buildTestApp, createUser, type TestApp } from '../helpers.ts';
 

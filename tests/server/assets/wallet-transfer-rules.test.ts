@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Once, parseAmount } from '../../../server/assets/transfer-common.ts';
 import { isWallet } from '../../../server/assets/wallet-transfer.ts';
-import { ApiError } from '../../../server/http/envelope.ts';
+import { ApiError } from '../../../server/errors/api-error.ts';
 
 const USDT = { unit: 'USDT', name: 'Tether', decimals: 6 };
 

@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toUnits } from '../../../common/decimal.ts';
 import { sqliteOf } from '../../../server/db/database.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
-import {
-  buildDepositApp,
-  funds,
-  type Member,
-  member,
-  post,
-  waitForDeposit,
-  withdrawCode,
-} from '../http/assets-deposit-helpers.ts';
+import { buildDepositApp, funds, type Member, member, post, waitForDeposit, withdrawCode } from './deposit-helpers.ts';
 
 /** USDT on Solana: 3 confirmations, fee 1, minimum 10, 6 decimals. */
 const NETWORK = { coin: 'USDT', protocol: 'SOL' } as const;

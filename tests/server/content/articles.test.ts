@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
+import { gameStatus } from '../../../server/content/fields.ts';
 import { games, videos } from '../../../server/content/seed/media.ts';
 import { newsArticles } from '../../../server/content/seed/news.ts';
 import { channels, pages } from '../../../server/content/seed/pages.ts';
-import { gameStatus } from '../../../server/http/articles.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
-import { formPost, get } from '../http/shell-helpers.ts';
+import { formPost, get } from '../requests.ts';
 
 interface Item {
   id: number;

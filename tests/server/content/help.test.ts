@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
 import { helpArticles, helpCategories } from '../../../server/content/seed/help.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
-import { formPost, get } from '../http/shell-helpers.ts';
+import { formPost, get } from '../requests.ts';
 
 interface Item {
   id: number;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTOCHECKPOINT_PAGES, type CheckpointReport, startCheckpoints } from '../../../server/db/checkpoint.ts';
-import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import type { Db } from '../../../server/db/schema.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../server/config.ts';
-import { type Db, openDatabase } from '../../../server/db/database.ts';
-import { marketsRepository } from '../../../server/db/repositories/markets.ts';
-import { extraUnit, listExtraMarkets, readExtraMarkets } from '../../../server/db/seed/extra-markets.ts';
-import { logoOf } from '../../../server/http/logo.ts';
+import { ConfigError, readExtraMarkets } from '../../../server/config.ts';
+import { openDatabase } from '../../../server/db/database.ts';
+import type { Db } from '../../../server/db/schema.ts';
+import { extraUnit, listExtraMarkets } from '../../../server/db/seed/extra-markets.ts';
+import { logoOf, marketsRepository } from '../../../server/exchange/catalogue.ts';
 
 const dirs: string[] = [];
 const dbs: Db[] = [];

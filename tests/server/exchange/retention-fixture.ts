@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OrderType, Side } from '../../../common/trading.ts';
-import { type Db, openDatabase, type Sqlite, sqliteOf } from '../../../server/db/database.ts';
+import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import type { Db, Sqlite } from '../../../server/db/schema.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
 import { createUser } from '../helpers.ts';
 

@@ -3,7 +3,7 @@ import { HOME_PATHS } from '../../../common/api.ts';
 import { LANGS } from '../../../common/i18n.ts';
 import { advertiseSeeds, bannerSeeds, newCoinSeeds } from '../../../server/home/seed.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
-import { T0 } from '../http/shell-helpers.ts';
+import { T0 } from '../requests.ts';
 
 interface RankingRow {
   symbol: string;

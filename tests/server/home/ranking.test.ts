@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RankingItem } from '../../../common/contracts/home.ts';
 import { bannerSvg, wrapTitle } from '../../../server/home/banner-image.ts';
 import {
   changeFraction,
@@ -7,7 +8,6 @@ import {
   listingOrder,
   pageOf,
   type RankedMarket,
-  type RankingItem,
   rankSpot,
   trendPoints,
 } from '../../../server/home/ranking.ts';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CANDLE_INTERVALS } from '../../../common/protocol.ts';
-import { type Db, openDatabase, type Sqlite, sqliteOf } from '../../../server/db/database.ts';
+import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import type { Db, Sqlite } from '../../../server/db/schema.ts';
 import { MarketData } from '../../../server/marketdata/index.ts';
 import { BTC, btcTrade, DAY, ETH, HOUR, MINUTE, makeData, T0 } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../server/config.ts';
-import { type SimLogger, simOptionsFromEnv } from '../../../server/sim/index.ts';
+import { ConfigError, simOptionsFromEnv } from '../../../server/config.ts';
+import type { SimLogger } from '../../../server/sim/index.ts';
 
 describe('SimLogger', () => {
   it('is what the Fastify logger offers', async () => {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderType, Side } from '../../../common/trading.ts';
-import { type Db, openDatabase, sqliteOf } from '../../../server/db/database.ts';
-import { usersRepository } from '../../../server/db/repositories/users.ts';
+import { usersRepository } from '../../../server/auth/users-repository.ts';
+import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
+import type { Db } from '../../../server/db/schema.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
 import {

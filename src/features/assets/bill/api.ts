@@ -1,5 +1,5 @@
+import type { Page } from '../../../../common/contracts/envelope.ts';
 import { type ApiResult, get, type Params } from '../../../api/request.ts';
-import type { Page } from '../common/api.ts';
 import type { WalletType } from '../property/api.ts';
 
 /** A member bill type (`/uc/member-bill/bill-type`): number and name in the request's language. */

@@ -1,3 +1,5 @@
+import type { AddressEntry, WithdrawInfo } from '../../../../common/contracts/assets.ts';
+import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
 
 /** Deposit, withdraw and address-book calls of spec shell §7 "Assets" through the shared request layer. */
@@ -63,12 +65,8 @@ export interface DepositAddress {
   createTime: number;
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+// Declared once, in the contracts (common/contracts/envelope.ts, assets.ts); the asset pages import them from here.
+export type { AddressEntry, Page, WithdrawInfo };
 
 /** Deposit states (server DEPOSIT_STATUS). */
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
@@ -115,19 +113,6 @@ export interface WithdrawRecord {
   cancellable: boolean;
 }
 
-/** The withdraw form's context: the funds wallet's balance and how the user confirms. */
-export interface WithdrawInfo {
-  coin: string;
-  available: string;
-  frozen: string;
-  verifyList: ('email' | 'phone')[];
-  email: string | null;
-  mobile: string | null;
-  googleStatus: number;
-  /** Withdrawals are locked until then (a password change); 0 when they are not. */
-  lockedUntil: number;
-}
-
 export interface WithdrawForm {
   coin: string;
   protocol: string;
@@ -143,23 +128,6 @@ export interface WithdrawForm {
 
 /** transferType of an address-book entry. */
 export const TRANSFER_TYPE = { chain: 0, internal: 1 } as const;
-
-/** An address-book entry (spec shell §7: id, address, protocol, tag, transferType, areaCode, uid, email, mobile). */
-export interface AddressEntry {
-  id: number;
-  address: string;
-  protocol: string;
-  tag: string;
-  transferType: number;
-  areaCode: string;
-  uid: string;
-  email: string;
-  mobile: string;
-  coin: string;
-  remark: string;
-  time: number;
-  updateTime: number;
-}
 
 export type EntryDraft = Omit<AddressEntry, 'id' | 'time' | 'updateTime'>;
 

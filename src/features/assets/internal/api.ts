@@ -1,5 +1,6 @@
+import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
-import { type Page, RECHARGE_PATHS } from '../common/api.ts';
+import { RECHARGE_PATHS } from '../common/api.ts';
 import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
 /** How the sender names the recipient (spec shell §7 address book entry: uid, email, mobile with areaCode). */

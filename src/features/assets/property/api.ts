@@ -1,3 +1,4 @@
+import type { RowCoin, WalletRow, WalletView } from '../../../../common/contracts/assets.ts';
 import { type ApiResult, get, post } from '../../../api/request.ts';
 
 /** The wallets of spec shell §3 "Balance rows" (server/ledger/accounts.ts WALLETS). */
@@ -8,37 +9,8 @@ export function isWalletType(text: string | undefined): text is WalletType {
   return (WALLET_TYPES as readonly string[]).includes(text ?? '');
 }
 
-/** The coin of a wallet row, with what the wallet pages offer for it. */
-export interface RowCoin {
-  unit: string;
-  name: string;
-  decimals: number;
-  usdRate: string;
-  logoUrl: string;
-  canDeposit: boolean;
-  canWithdraw: boolean;
-  /** The spot market "trade" opens (`BTC/USDT`), or null. */
-  market: string | null;
-}
-
-/** One coin of one wallet (spec shell §3 fund / spot balance row), amounts as exact decimal strings. */
-export interface WalletRow {
-  coin: RowCoin;
-  unit: string;
-  balance: string;
-  frozenBalance: string;
-  releaseBalance: string;
-  total: string;
-  usdRate: string;
-  usdtValue: string;
-}
-
-export interface WalletView {
-  type: WalletType;
-  balances: WalletRow[];
-  totalUsdt: string;
-  usableUsdt: string;
-}
+// The wire shapes are the server's contract (common/contracts/assets.ts); the wallet pages import them from here.
+export type { RowCoin, WalletRow, WalletView };
 
 /** `POST /uc/asset/wallet {type}`: one wallet with every coin of the catalogue, valued in USDT. */
 export function loadWallet(type: WalletType, signal: AbortSignal): Promise<ApiResult<{ wallets: WalletView[] }>> {

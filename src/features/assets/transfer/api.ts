@@ -1,5 +1,5 @@
+import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
-import type { Page } from '../common/api.ts';
 import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
 /** The wallets of spec shell §3 "Balance rows" that money moves between. */
