@@ -1,8 +1,9 @@
 import { unpack } from 'msgpackr';
 import type { Sqlite } from '../db/schema.ts';
-import { SWAP_SECTIONS, SWAP_SQL, type SwapSections } from './swap-rows.ts';
+import { SWAP_SECTIONS, SWAP_SQL, type SwapSections, type Value } from './swap-rows.ts';
 
-export type Value = string | number | null;
+export type { Value };
+
 type Statement = ReturnType<Sqlite['prepare']>;
 
 /**

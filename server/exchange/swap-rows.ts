@@ -3,13 +3,15 @@ import type { Holding } from '../engine/contracts/holdings.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { SwapPlan } from '../engine/contracts/plans.ts';
 import type { SwapEvent, SwapTrade } from '../engine/contracts/types.ts';
-import type { Value } from './projection.ts';
 
 /**
  * The contract engine's effects as flat journal rows (one batch, like spot's): settings, preferences, positions,
  * orders and plans as they stand after the batch; trades and funding payments as appended. Amounts that may pass
  * 2^53 (fine units) travel as decimal text.
  */
+
+/** One value of a journal row. */
+export type Value = string | number | null;
 
 export interface SwapSections {
   swapSettings: Value[];

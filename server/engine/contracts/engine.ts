@@ -29,9 +29,10 @@ import {
   removableMargin,
   reservationOfValue,
 } from './margin-check.ts';
-import { type ContractOrder, type PositionSide, signOf } from './order.ts';
-import { execRefusal, type PlanExecution, Planner, type PlannerHost } from './planner.ts';
+import { type ContractOrder, signOf } from './order.ts';
+import { execRefusal, Planner, type PlannerHost } from './planner.ts';
 import { PlanBook, PlanStatus, type Prices, type SwapPlan } from './plans.ts';
+import type { PlanExecution, PositionSide } from './terms.ts';
 import type { SwapEvent, SwapMarket, SwapPlace, SwapRejectReason, SwapResult } from './types.ts';
 import { FUNDING_HOUSE_ACCOUNT, SwapKind, SwapWallet } from './wallet.ts';
 

@@ -1,7 +1,7 @@
 import { MarginModel, PositionClass } from '../../../common/margin/codes.ts';
 import type { Position } from '../../../common/margin/position.ts';
 import type { Contract } from './contract.ts';
-import type { PositionSide } from './order.ts';
+import type { PositionSide } from './terms.ts';
 
 /** A user's choices on one symbol (spec margin model, position class, leverage per side). */
 export interface SymbolSettings {

@@ -15,7 +15,8 @@ import {
 } from './liquidation.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
 import { type MarkOf, payMinor } from './margin-check.ts';
-import type { ContractOrder, PositionSide } from './order.ts';
+import type { ContractOrder } from './order.ts';
+import type { PositionSide } from './terms.ts';
 import type { SwapEvent, SwapMarket, SwapPlace, SwapRejectReason } from './types.ts';
 import { SwapKind, type SwapWallet } from './wallet.ts';
 

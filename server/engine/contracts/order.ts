@@ -1,10 +1,7 @@
 import type { ActionCode, ContractOrderStatus, MarginModel } from '../../../common/margin/codes.ts';
 import type { OrderType, Side } from '../../../common/trading.ts';
 import type { Resting } from '../book.ts';
-import type { PlanExecution } from './planner.ts';
-
-/** Which position an order works on: one-way mode has one per symbol, hedge mode a long and a short. */
-export type PositionSide = 'both' | 'long' | 'short';
+import type { PlanExecution, PositionSide } from './terms.ts';
 
 /**
  * A contract order inside the engine. Prices in ticks, sizes in whole contracts, `cost` in fine units of the settle

@@ -8,17 +8,9 @@ import {
 } from '../../../common/margin/triggers.ts';
 import { OrderType, Side, TriggerType } from '../../../common/trading.ts';
 import type { Holdings } from './holdings.ts';
-import type { ContractOrder, PositionSide } from './order.ts';
+import type { ContractOrder } from './order.ts';
 import { type PlanKind, PlanStatus, type Prices, type SwapPlan, type Watch, watchOf } from './plans.ts';
-
-/** How a leg or plan sends its order when it fires. */
-export interface PlanExecution {
-  triggerPrice: number;
-  triggerType: TriggerType;
-  /** Limit (1) or market (2, the default). */
-  orderType?: OrderType;
-  orderPrice?: number;
-}
+import type { PlanExecution, PositionSide } from './terms.ts';
 
 export type PlanRefusal =
   | 'badTrigger'

@@ -2,7 +2,7 @@ import { type ActionCode, PricePreference, type TpslMode } from '../../../common
 import { type Crossing, type Trail, trailStep } from '../../../common/margin/triggers.ts';
 import { type OrderType, type Side, TriggerType } from '../../../common/trading.ts';
 import { TriggerQueue } from '../plans.ts';
-import type { PositionSide } from './order.ts';
+import type { PositionSide } from './terms.ts';
 
 /** The price a plan watches. */
 export type Watch = 'last' | 'index' | 'mark';

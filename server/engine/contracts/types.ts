@@ -4,9 +4,10 @@ import type { OrderBook } from '../book.ts';
 import type { Contract } from './contract.ts';
 import type { ClosedPosition } from './fills.ts';
 import type { Holding, SymbolSettings } from './holdings.ts';
-import type { ContractOrder, PositionSide } from './order.ts';
-import type { PlanExecution, PlanRefusal } from './planner.ts';
+import type { ContractOrder } from './order.ts';
+import type { PlanRefusal } from './planner.ts';
 import type { PlanBook, SwapPlan } from './plans.ts';
+import type { PlanExecution, PositionSide } from './terms.ts';
 
 /** One perpetual's book and prices (ticks). */
 export interface SwapMarket {
