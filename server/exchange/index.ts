@@ -11,9 +11,12 @@ import { marketsRepository } from './catalogue.ts';
 /** Fee rates are decimal strings in the catalogue, integers of 10^-8 in the engine. */
 const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));
 
+import { SwapEngine } from '../engine/contracts/engine.ts';
 import { Accounts, type Move } from '../ledger/accounts.ts';
 import { Journal } from './journal.ts';
 import { recoverJournal } from './projection.ts';
+import { SwapExchange } from './swap.ts';
+import { loadContracts, restoreSwap } from './swap-recovery.ts';
 
 export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
 export type { Order } from '../engine/order.ts';
@@ -37,6 +40,8 @@ export interface ExchangeOptions {
   projectSliceRows?: number;
   /** A commit failed; the process must stop so that recovery starts from the disk. */
   onFatal?: (error: unknown) => void;
+  /** The contract insurance fund's account (server/swap/fund.ts); 0 in tests that never liquidate. */
+  swapFundUserId?: number;
 }
 
 /** A spot market with the decimal settings the REST layer shows. */
@@ -59,6 +64,8 @@ export class Exchange {
     /** Now, in ms: the engine's clock. */
     readonly clock: () => number,
     private readonly sqlite: Sqlite,
+    /** The perpetual contracts, on the same ledger and journal. */
+    readonly swap: SwapExchange,
   ) {}
 
   static async open(db: Db, options: ExchangeOptions): Promise<Exchange> {
@@ -67,8 +74,12 @@ export class Exchange {
     const accounts = new Accounts();
     const engineOptions = options.isMarketMaker ? { isMarketMaker: options.isMarketMaker } : {};
     const engine = new Engine([...markets.values()], accounts, options.clock, engineOptions);
+    const swapEngine = new SwapEngine(loadContracts(sqlite), accounts, options.clock, {
+      fundUserId: options.swapFundUserId ?? 0,
+    });
     recoverJournal(sqlite);
     restoreState(sqlite, engine, accounts);
+    restoreSwap(sqlite, swapEngine);
     let exchange: Exchange | null = null;
     const journal = new Journal(sqlite, accounts, options.clock, {
       ...(options.maxBatch ? { maxBatch: options.maxBatch } : {}),
@@ -76,9 +87,18 @@ export class Exchange {
       ...(options.maxPendingRows ? { maxPendingRows: options.maxPendingRows } : {}),
       ...(options.projectSliceRows ? { projectSliceRows: options.projectSliceRows } : {}),
       onCommit: (events) => exchange?.committed(events),
+      onCommitSwap: (events) => exchange?.swap.committed(events),
       onFatal: options.onFatal ?? (() => {}),
     });
-    exchange = new Exchange(engine, accounts, journal, markets, options.clock, sqlite);
+    exchange = new Exchange(
+      engine,
+      accounts,
+      journal,
+      markets,
+      options.clock,
+      sqlite,
+      new SwapExchange(swapEngine, journal),
+    );
     return exchange;
   }
 

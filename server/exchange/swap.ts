@@ -1,0 +1,43 @@
+import type { SwapEngine } from '../engine/contracts/engine.ts';
+import type { SwapEvent, SwapResult } from '../engine/contracts/types.ts';
+import type { Journal } from './journal.ts';
+
+/** Reacts to the contract engine: market events at once (the live book), user events after commit. */
+export interface SwapListener {
+  market?(event: SwapEvent): void;
+  committed?(events: readonly SwapEvent[]): void;
+}
+
+/**
+ * The running perpetual-contract exchange: the pure contract engine on the spot exchange's ledger and journal, so a
+ * contract command is acknowledged only once its effects (and its ledger lines) are on disk, in the same batches.
+ */
+export class SwapExchange {
+  private readonly listeners = new Set<SwapListener>();
+
+  constructor(
+    readonly engine: SwapEngine,
+    private readonly journal: Journal,
+  ) {}
+
+  listen(listener: SwapListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs one engine command; resolves once its effects are durable. A refusal changes nothing and resolves at once. */
+  run(command: (engine: SwapEngine) => SwapResult): Promise<SwapResult> {
+    const result = command(this.engine);
+    if (!result.ok || result.events.length === 0) return Promise.resolve(result);
+    for (const listener of this.listeners) {
+      if (!listener.market) continue;
+      for (const event of result.events) listener.market(event);
+    }
+    return this.journal.recordSwap(result.events).then(() => result);
+  }
+
+  /** The journal's commit of a batch with contract events. */
+  committed(events: readonly SwapEvent[]): void {
+    for (const listener of this.listeners) listener.committed?.(events);
+  }
+}
