@@ -51,6 +51,26 @@ export const ApiCode = {
   triggerPriceInvalid: 4308,
   orderNotFound: 4309,
   couponNotFound: 4310,
+  /** Contract (swap) refusals (issue 20). */
+  unknownContract: 4401,
+  swapBadPrice: 4402,
+  swapBadVolume: 4403,
+  swapBelowMinVolume: 4404,
+  noPosition: 4405,
+  noLiquidity: 4406,
+  notFillable: 4407,
+  riskLimitExceeded: 4408,
+  insufficientMargin: 4409,
+  swapOrderNotFound: 4410,
+  leverageNotAllowed: 4411,
+  positionOrOrdersOpen: 4412,
+  notIsolated: 4413,
+  swapBadAmount: 4414,
+  badTrigger: 4415,
+  triggerWouldFire: 4416,
+  noPrice: 4417,
+  badRate: 4418,
+  planNotFound: 4419,
 } as const;
 export type ApiCode = (typeof ApiCode)[keyof typeof ApiCode];
 

@@ -30,6 +30,7 @@ import type { MarketData } from './marketdata/index.ts';
 import { shellRoutes } from './shell/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { swapRoutes } from './swap/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -146,6 +147,7 @@ export const app = fp<AppOptions>(
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.
     await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
     await fastify.register(spotRoutes, { exchange });
+    await fastify.register(swapRoutes, { exchange });
     await fastify.register(shellRoutes);
     await fastify.register(contentPageRoutes);
     await fastify.register(homeRoutes);

@@ -35,6 +35,8 @@ export interface Config {
   depositConfirmMs: number;
   /** Withdrawals: review time of a pending withdrawal, which can be cancelled until then (WITHDRAW_REVIEW_MS). */
   withdrawReviewMs: number;
+  /** Funding interval of the perpetuals, ms (TICKSTREAM_FUNDING_INTERVAL; 8 h, shorter only outside production). */
+  fundingIntervalMs: number;
   /** Withdrawals: time from processing to done, when the simulated chain has taken it (WITHDRAW_PROCESS_MS). */
   withdrawProcessMs: number;
   /** Synthetic USDT markets listed beside the catalogue for scale tests; 0 in production (TICKSTREAM_EXTRA_MARKETS). */
@@ -141,6 +143,16 @@ export function simOptionsFromEnv(
  * TICKSTREAM_EXTRA_MARKETS=N lists N synthetic USDT spot markets beside the catalogue, for scale tests of the market
  * lists against a real server (thousands of rows, each with a ticker). Refused in production: they are not real coins.
  */
+/** TICKSTREAM_FUNDING_INTERVAL in ms (≥ 10 s), so a person can watch a settlement; production keeps 8 hours. */
+export function readFundingInterval(env: NodeJS.ProcessEnv, production: boolean): number {
+  const eightHours = 8 * 60 * 60 * 1000;
+  const value = env.TICKSTREAM_FUNDING_INTERVAL;
+  if (value === undefined || value === '') return eightHours;
+  if (production)
+    throw new ConfigError('TICKSTREAM_FUNDING_INTERVAL is for development: production settles every 8 hours');
+  return parseInteger('TICKSTREAM_FUNDING_INTERVAL', value, eightHours, 10_000, eightHours);
+}
+
 export function readExtraMarkets(env: NodeJS.ProcessEnv, production: boolean): number {
   const text = env.TICKSTREAM_EXTRA_MARKETS?.trim();
   if (!text) return 0;
@@ -195,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     withdrawReviewMs: parseInteger('WITHDRAW_REVIEW_MS', env.WITHDRAW_REVIEW_MS, 60_000, 1, 86_400_000),
     withdrawProcessMs: parseInteger('WITHDRAW_PROCESS_MS', env.WITHDRAW_PROCESS_MS, 30_000, 1, 86_400_000),
     extraMarkets: readExtraMarkets(env, production),
+    fundingIntervalMs: readFundingInterval(env, production),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

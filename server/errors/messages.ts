@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { DEPOSIT_MESSAGES } from './deposit-messages.ts';
 import { MOVES_MESSAGES } from './moves-messages.ts';
 import { type MessageParams, translateIn } from './refusal.ts';
+import { SWAP_MESSAGES } from './swap-messages.ts';
 import { WALLETS_MESSAGES } from './wallets-messages.ts';
 
 /** The shared catalogue: server messages in the seven UI languages; `{name}` marks a parameter. */
@@ -339,6 +340,7 @@ const MESSAGES = {
   ...DEPOSIT_MESSAGES,
   ...MOVES_MESSAGES,
   ...WALLETS_MESSAGES,
+  ...SWAP_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -11,6 +11,7 @@ import { marketsRepository } from './catalogue.ts';
 /** Fee rates are decimal strings in the catalogue, integers of 10^-8 in the engine. */
 const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));
 
+import { contractOf } from '../engine/contracts/contract.ts';
 import { SwapEngine } from '../engine/contracts/engine.ts';
 import { Accounts, type Move } from '../ledger/accounts.ts';
 import { Journal } from './journal.ts';
@@ -74,7 +75,8 @@ export class Exchange {
     const accounts = new Accounts();
     const engineOptions = options.isMarketMaker ? { isMarketMaker: options.isMarketMaker } : {};
     const engine = new Engine([...markets.values()], accounts, options.clock, engineOptions);
-    const swapEngine = new SwapEngine(loadContracts(sqlite), accounts, options.clock, {
+    const contracts = loadContracts(sqlite);
+    const swapEngine = new SwapEngine(contracts.map(contractOf), accounts, options.clock, {
       fundUserId: options.swapFundUserId ?? 0,
     });
     recoverJournal(sqlite);
@@ -97,7 +99,7 @@ export class Exchange {
       markets,
       options.clock,
       sqlite,
-      new SwapExchange(swapEngine, journal),
+      new SwapExchange(swapEngine, journal, contracts),
     );
     return exchange;
   }

@@ -9,7 +9,7 @@ import type {
 import type { RiskTierRow } from '../../common/margin/tiers.ts';
 import type { OrderType, Side, TriggerType } from '../../common/order-codes.ts';
 import type { Sqlite } from '../db/schema.ts';
-import { type Contract, type ContractRow, contractOf } from '../engine/contracts/contract.ts';
+import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { PlanKind, PlanStatus, SwapPlan, Watch } from '../engine/contracts/plans.ts';
@@ -37,7 +37,7 @@ interface CatalogueRow {
 }
 
 /** Enabled perpetuals in catalogue order, with their risk brackets and the settle coin's ledger decimals. */
-export function loadContracts(sqlite: Sqlite): Contract[] {
+export function loadContracts(sqlite: Sqlite): ContractRow[] {
   const rows = sqlite
     .prepare(
       `select c.symbol, c.base, c.quote, q.decimals, c.price_scale, c.contract_size, c.min_volume, c.max_leverage,
@@ -72,7 +72,7 @@ export function loadContracts(sqlite: Sqlite): Contract[] {
       riskValues: tableOf(r.symbol, 'normal'),
       riskValues1000: lv1000.length > 0 ? lv1000 : null,
     };
-    return contractOf(row);
+    return row;
   });
 }
 

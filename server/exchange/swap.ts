@@ -1,3 +1,4 @@
+import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
 import type { SwapEvent, SwapResult } from '../engine/contracts/types.ts';
 import type { Journal } from './journal.ts';
@@ -15,10 +16,16 @@ export interface SwapListener {
 export class SwapExchange {
   private readonly listeners = new Set<SwapListener>();
 
+  /** The catalogue rows the engine was built from (decimal terms for views), by symbol. */
+  readonly catalogue: ReadonlyMap<string, ContractRow>;
+
   constructor(
     readonly engine: SwapEngine,
     private readonly journal: Journal,
-  ) {}
+    rows: readonly ContractRow[],
+  ) {
+    this.catalogue = new Map(rows.map((row) => [row.symbol, row]));
+  }
 
   listen(listener: SwapListener): () => void {
     this.listeners.add(listener);

@@ -8,6 +8,7 @@ import {
 } from '../../../common/margin/codes.ts';
 import { settleFunding } from '../../../common/margin/funding.ts';
 import { applyRateCeil, notional } from '../../../common/margin/grid.ts';
+import type { MarginSet } from '../../../common/margin/liquidation.ts';
 import { initialMargin, type Position, unrealizedPnl } from '../../../common/margin/position.ts';
 import { notionalCap } from '../../../common/margin/tiers.ts';
 import { isLegTriggerValid } from '../../../common/margin/triggers.ts';
@@ -18,6 +19,7 @@ import { crosses, walkBook } from './book-walk.ts';
 import { type Contract, isLeverageAllowed, tiersAt } from './contract.ts';
 import { type ClosedPosition, type FillContext, releaseExcess, settleFill } from './fills.ts';
 import { type Holding, Holdings, leverageOf, type SymbolSettings } from './holdings.ts';
+import { isolatedSet } from './liquidation.ts';
 import { Liquidator, type LiquidatorHost } from './liquidator.ts';
 import {
   freeToUse,
@@ -858,6 +860,18 @@ export class SwapEngine {
       },
       plansOf: (userId) => this.plansByUser.get(userId) ?? [],
     };
+  }
+
+  /**
+   * The margin set a position is measured with — its own margin when isolated, the cross account otherwise — as the
+   * liquidation sweep builds it, so what a view shows (liquidation price, margin ratio) is where the engine acts.
+   */
+  marginSetOf(holding: Holding): MarginSet | null {
+    const market = this.markets.get(holding.symbol);
+    if (!market || !holding.position) return null;
+    if (holding.marginModel === MarginModel.isolated) return isolatedSet(market.contract, holding);
+    // Cross legs of one contract share one liquidation price (a hedge's long and short together, research §1.5).
+    return this.liquidator.crossSetOf(holding.userId, holding.symbol, market.contract.settle);
   }
 
   /** Recovery: a stored open order back on its book, in book-sequence order so time priority is what it was. */

@@ -133,7 +133,7 @@ export class Liquidator {
   }
 
   /** The free wallet and cross orders' reservations: what a cross account stands on besides its positions. */
-  private crossSetOf(userId: number, symbol: string, coin: string) {
+  crossSetOf(userId: number, symbol: string, coin: string) {
     const wallet = this.host.wallet(coin) as SwapWallet;
     let units = wallet.amount(wallet.free(userId));
     for (const o of this.host.openOrders(userId)) if (o.marginModel === MarginModel.cross) units += o.frozen;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../auth/session.ts';
+import type { Exchange } from '../exchange/index.ts';
+import { swapContext } from './context.ts';
+import { orderRoutes } from './order-routes.ts';
+import { positionRoutes, publicRoutes } from './position-routes.ts';
+import { type SwapPrices, startSwapPrices } from './prices-runtime.ts';
+
+/**
+ * Perpetual contracts (spec trading §7 "Contract (swap)"): the catalogue and a contract's terms for anyone; orders,
+ * positions, TP/SL, settings and the wallet for the signed-in user (checked after the input, as in spot). Index, mark
+ * and funding run from the moment the server is ready until it closes.
+ */
+export const swapRoutes: FastifyPluginAsyncTypebox<{ exchange: Exchange }> = async (app, { exchange }) => {
+  let prices: SwapPrices | undefined;
+  app.addHook('onReady', async () => {
+    prices = startSwapPrices(exchange, app.clock, app.config.fundingIntervalMs, (error) =>
+      app.log.error({ err: error }, 'contract prices'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await prices?.stop();
+  });
+  const context = swapContext(exchange.swap);
+  await publicRoutes(app, context, (symbol) => prices?.funding(symbol) ?? { rate: 0n, next: 0 });
+  await app.register(async (user) => {
+    user.addHook('preHandler', requireUser);
+    await orderRoutes(user, context);
+    await positionRoutes(user, context);
+  });
+};
