@@ -5,7 +5,8 @@ import { IP_SENDS_PER_HOUR } from '../../../server/config.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { formPost, lastCode, solveSlider } from './helpers.ts';
 
-describe('throttling of logins and code sends', () => {
+// Every login hashes a password on purpose (unknown names too, so timing tells nothing): a busy machine needs time.
+describe('throttling of logins and code sends', { timeout: 60_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
