@@ -100,7 +100,7 @@ export function walletTransfers(app: FastifyInstance) {
     }
     const coin = await coinOf(catalogue, input.coin);
     const units = parseAmount(input.amount, coin);
-    const available = BigInt(app.exchange.accounts.pocketAmount({ userId, wallet: from }, coin.unit));
+    const available = BigInt(movable(app, userId, from, coin.unit));
     if (units > available) {
       throw refuse(
         'movesInsufficientIn',
@@ -168,6 +168,15 @@ export function walletTransfers(app: FastifyInstance) {
 }
 export type WalletTransfers = ReturnType<typeof walletTransfers>;
 
+/**
+ * What may leave a wallet: its available balance, except that the contract wallet keeps what its cross positions
+ * commit (their initial margin and unrealised loss), so a transfer never takes the margin a position stands on.
+ */
+function movable(app: FastifyInstance, userId: number, wallet: Wallet, coin: string): number {
+  const free = app.exchange.accounts.pocketAmount({ userId, wallet }, coin);
+  return wallet === 'contract' ? Math.min(free, app.exchange.swap.engine.freeToUse(userId, coin)) : free;
+}
+
 /** Every coin of the catalogue with what is available in each wallet the user may move between. */
 async function transferBalances(
   app: FastifyInstance,
@@ -179,8 +188,10 @@ async function transferBalances(
   const coins: TransferBalance[] = [];
   for (const coin of (await catalogue()).values()) {
     const available: Partial<Record<Wallet, string>> = {};
-    for (const w of wallets)
-      available[w] = fromUnits(BigInt(held.get(w)?.get(coin.unit)?.available ?? 0), coin.decimals);
+    for (const w of wallets) {
+      const free = held.get(w)?.get(coin.unit)?.available ?? 0;
+      available[w] = fromUnits(BigInt(w === 'contract' ? movable(app, userId, w, coin.unit) : free), coin.decimals);
+    }
     coins.push({ coin: coin.unit, name: coin.name, logoUrl: logoOf(coin.unit), decimals: coin.decimals, available });
   }
   return { wallets, coins };

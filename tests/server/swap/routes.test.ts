@@ -164,4 +164,29 @@ describe('perpetual contracts API', () => {
     expect((await call('/swap/order/current', demo, {})).json().data.plans).toEqual([]);
     t.server.exchange.accounts.assertConserved();
   });
+
+  it('never lets margin that backs a cross position leave the contract wallet', async () => {
+    const open = await call('/swap/order/open', other, {
+      symbol: 'ETH/USDT',
+      direction: 2,
+      type: 1,
+      entrustPrice: '3400.00',
+      volume: 100,
+    });
+    expect(open.json().code).toBe(0);
+    // Demo goes long 100 ETH contracts (1 ETH, 3 400 USDT) at 20× cross: 170 USDT of it is committed.
+    expect(
+      (await call('/swap/order/open', demo, { symbol: 'ETH/USDT', direction: 1, type: 2, volume: 100 })).json().code,
+    ).toBe(0);
+    const before = wallet(demoId);
+    const all = (before.available / USDT).toFixed(6);
+    const res = await call('/swap/wallet/trans', demo, { coin: 'USDT', amount: all, from: 'contract', to: 'spot' });
+    expect(res.json().code).not.toBe(0);
+    expect(wallet(demoId)).toEqual(before);
+    const usable = (await call('/swap/wallet/balance', demo)).json().data[0].available;
+    expect(
+      (await call('/swap/wallet/trans', demo, { coin: 'USDT', amount: usable, from: 'contract', to: 'spot' })).json()
+        .code,
+    ).toBe(0);
+  });
 });
