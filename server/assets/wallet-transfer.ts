@@ -174,7 +174,9 @@ export type WalletTransfers = ReturnType<typeof walletTransfers>;
  */
 function movable(app: FastifyInstance, userId: number, wallet: Wallet, coin: string): number {
   const free = app.exchange.accounts.pocketAmount({ userId, wallet }, coin);
-  return wallet === 'contract' ? Math.min(free, app.exchange.swap.engine.freeToUse(userId, coin)) : free;
+  const engine = app.exchange.swap.engine;
+  // Only a settle coin backs positions; any other coin in the contract wallet moves freely.
+  return wallet === 'contract' && engine.wallet(coin) ? Math.min(free, engine.freeToUse(userId, coin)) : free;
 }
 
 /** Every coin of the catalogue with what is available in each wallet the user may move between. */
