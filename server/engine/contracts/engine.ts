@@ -343,7 +343,7 @@ export class SwapEngine {
     const side = market.book.sideOf(maker.side);
     this.rest(market, maker, -contracts);
     const volume = maker.remaining === 0 ? side.remove(maker, contracts) : this.shrink(market, maker, contracts);
-    if (maker.remaining === 0) this.finish(market, maker, false);
+    if (maker.remaining === 0) this.finish(market, maker);
     else this.setStatus(maker, time);
     this.setStatus(taker, time);
     market.lastPrice = price;

@@ -135,4 +135,14 @@ describe('contract orders and positions', () => {
     expect(now?.id).not.toBe(id);
     accounts.assertConserved();
   });
+
+  it('announces a maker filled in full, so the journal stores it as filled', () => {
+    const { engine } = engineWith({ 1: 10_000 * USDT, 2: 10_000 * USDT });
+    const maker = engine.place(limit(2, Side.sell, P, 100));
+    const taken = engine.place(market(1, Side.buy, 100));
+    const makerId = maker.ok ? maker.order?.id : 0;
+    const announced = taken.events.filter((e) => e.type === 'order' && e.order.id === makerId);
+    expect(announced.length).toBeGreaterThan(0);
+    expect(announced.every((e) => e.type === 'order' && e.order.status === 1)).toBe(true);
+  });
 });
