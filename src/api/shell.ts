@@ -1,3 +1,5 @@
+import type { WalletBalance } from '../../common/contracts/assets.ts';
+import type { AppLinks, Message, Notice, SiteConfig, SiteLink } from '../../common/contracts/shell.ts';
 import type { AssetParts } from '../format/currency.ts';
 import { get, isSuccess, post } from './request.ts';
 
@@ -6,18 +8,8 @@ import { get, isSuccess, post } from './request.ts';
  * empty instead of raising toasts on every page.
  */
 
-export interface Notice {
-  id?: number | string;
-  title: string;
-  created_at?: string | number;
-  html_url?: string;
-}
-export interface Message {
-  id?: number;
-  content: string;
-  time?: string | number;
-  read?: number;
-}
+// The wire shapes are the server's contract (common/contracts/shell.ts); the header and footer import them from here.
+export type { AppLinks, Message, Notice, SiteConfig, SiteLink };
 
 function listOf<T>(data: unknown): T[] {
   if (Array.isArray(data)) return data as T[];
@@ -54,16 +46,8 @@ export async function markAllRead(): Promise<boolean> {
   return isSuccess((await post('/uc/message/markAllRead')).code);
 }
 
-/** `GET /uc/asset/walletBalance`: the five wallets of the assets dropdown (spec shell §3 "Balance rows"). */
-interface WalletBalance {
-  spot?: { totalUsdt?: string };
-  funds?: { totalUsdt?: string };
-  contract?: { amount?: string; profit?: string };
-  financial?: { totalAsset?: string };
-  follow?: { total?: string };
-}
-
 /** The balances valued in USDT, or null when they could not be read (logged with the message only, spec §8). */
+/** `GET /uc/asset/walletBalance`: the five wallets of the assets dropdown (spec shell §3 "Balance rows"). */
 export async function loadBalances(): Promise<AssetParts | null> {
   const r = await get<WalletBalance>('/uc/asset/walletBalance', {}, { silent: true });
   if (!isSuccess(r.code) || !r.data) {
@@ -80,36 +64,9 @@ export async function loadBalances(): Promise<AssetParts | null> {
   };
 }
 
-export interface AppLinks {
-  apk: string;
-  googlePlay: string;
-  appStore: string;
-  downloadPage: string;
-}
-
 export async function loadAppLinks(): Promise<AppLinks | null> {
-  const r = await get<Partial<AppLinks>>('/config/toDownAppPage', {}, { silent: true });
-  if (!isSuccess(r.code) || !r.data) return null;
-  const d = r.data;
-  return {
-    apk: d.apk ?? '',
-    googlePlay: d.googlePlay ?? '',
-    appStore: d.appStore ?? '',
-    downloadPage: d.downloadPage ?? '',
-  };
-}
-
-export interface SiteLink {
-  key: string;
-  name: string;
-  url: string;
-  external?: boolean;
-}
-export interface SiteConfig {
-  certificateUrl?: string;
-  footer?: { key: string; title: string; links: SiteLink[] }[];
-  social?: { title: string; links: SiteLink[] };
-  help?: { title: string; links: SiteLink[] };
+  const r = await get<AppLinks>('/config/toDownAppPage', {}, { silent: true });
+  return isSuccess(r.code) && r.data ? r.data : null;
 }
 
 export async function loadSiteConfig(): Promise<SiteConfig | null> {
