@@ -34,7 +34,8 @@ export const WordsQuerySchema = Type.Object({
 });
 /** Personal settings, each optional (a partial update): colour, language and display currency. */
 export const PersonalizeBodySchema = Type.Object({
-  color: Type.Optional(Type.Union(UP_DOWN_COLORS.map((c) => Type.Literal(c)))),
+  // A tuple, not a mapped array: a union over an array's items types as never in Static.
+  color: Type.Optional(Type.Union([Type.Literal(UP_DOWN_COLORS[0]), Type.Literal(UP_DOWN_COLORS[1])])),
   lang: Type.Optional(LangText),
   currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
 });

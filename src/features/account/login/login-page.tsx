@@ -48,13 +48,15 @@ export function LoginPage() {
   const attempt = async (send: { username: string; password: string; country: string }, verifyToken?: string) => {
     dispatch({ type: 'sending' });
     const r = await login(send.username, send.password, send.country, verifyToken);
+    // The Google step's answer carries a ticket; a session answer signs in at once.
+    const second = r.data && 'needSecondFactor' in r.data ? r.data : undefined;
     const outcome = loginOutcome({
       code: r.code,
       ok: isSuccess(r.code) && !!r.data,
-      ticket: r.data?.ticket,
-      needSecondFactor: r.data?.needSecondFactor,
+      ticket: second?.ticket,
+      needSecondFactor: second?.needSecondFactor,
     });
-    set(afterPassword(current(), outcome, r.data?.ticket));
+    set(afterPassword(current(), outcome, second?.ticket));
     if (outcome === 'done') await finish();
   };
   const submit = (e: FormEvent) => {
