@@ -1,4 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Static } from 'typebox';
+import type { FollowConfigSchema, IndexConfig, LanguageDicSchema } from '../../common/contracts/shell.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { get, isSuccess, post } from '../api/request.ts';
 import { getToken, type SessionUser, useSession } from '../api/session.ts';
@@ -33,14 +35,6 @@ export interface ShellState {
   switchLanguage(lang: Lang): Promise<void>;
   /** Language options: the server's list (code 200) when it has one, else the seven. */
   languages: readonly Lang[];
-}
-
-/** `GET /uc/app-config-switch/index-config`: switches and page data (spec shell §3, §4). */
-interface IndexConfig {
-  followEnable?: boolean;
-  hasSim?: boolean;
-  newMember?: boolean;
-  apk?: string;
 }
 
 const ShellContext = createContext<ShellState | null>(null);
@@ -93,10 +87,12 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       setFollow((f) => ({ ...f, enable: !!d.followEnable }));
       setPageData({ hasSim: !!d.hasSim, newMember: !!d.newMember, apk: d.apk ?? '' });
     });
-    void get<{ status?: number }>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then((r) => {
-      if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
-    });
-    void get<{ value: string; name: string }[]>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
+    void get<Static<typeof FollowConfigSchema>>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then(
+      (r) => {
+        if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
+      },
+    );
+    void get<Static<typeof LanguageDicSchema>>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
       if (r.code !== 200) return;
       const known = listOf<{ value: string }>(r.data)
         .map((o) => o.value)
