@@ -168,3 +168,7 @@ export const IndexConfigSchema = Type.Object({
   apk: Type.String(),
 });
 export type IndexConfig = Static<typeof IndexConfigSchema>;
+
+/** /health: the server is up; `sockets` are the market-data connections open now (the e2e suite waits on both). */
+export const HealthSchema = Type.Object({ status: Type.Literal('ok'), sockets: Type.Integer({ minimum: 0 }) });
+export type Health = Static<typeof HealthSchema>;
