@@ -1,11 +1,15 @@
 import type { Static } from 'typebox';
 import type {
   ArticleItem,
+  ArticlePageSchema,
+  CategorySchema,
   Channel,
   ChannelVerdict,
   GameStatus,
   HelpArticle,
+  HelpCategoriesSchema,
   ProgramPage,
+  ShownArticleSchema,
 } from '../../../common/contracts/content.ts';
 import type { Page } from '../../../common/contracts/envelope.ts';
 import type { Message, Notice, NoticeDetailSchema } from '../../../common/contracts/shell.ts';
@@ -20,29 +24,15 @@ export type ChannelItem = Channel;
 
 /** Calls of the open content pages (spec shell §7 "Configuration and content", "Messages"; issue 8 item 3). */
 
-export interface Category {
-  key: string;
-  name: string;
-  count?: number;
-}
-
-export interface VideoItem extends ArticleItem {
-  minutes: number;
-  poster: string;
-}
-
-export interface GameItem extends ArticleItem {
-  startAt: number;
-  endAt: number;
-  status: GameStatus;
-  reward: string;
-  players: number;
-}
-
-export interface ArticlePage<T> extends Page<T> {
-  categories: Category[];
-  serverTime: number;
-}
+export type Category = Static<typeof CategorySchema>;
+type ShownArticle = Static<typeof ShownArticleSchema>;
+/** A video entry: the server sends minutes and poster for every entry of kind video. */
+export type VideoItem = ArticleItem & Required<Pick<ShownArticle, 'minutes' | 'poster'>>;
+/** A game entry: the server sends its window, state, reward and players for every entry of kind game. */
+export type GameItem = ArticleItem &
+  Required<Pick<ShownArticle, 'startAt' | 'endAt' | 'status' | 'reward' | 'players'>>;
+/** /article/pageShow, its records read as the kind asked for. */
+export type ArticlePage<T> = Omit<Static<typeof ArticlePageSchema>, 'records'> & { records: T[] };
 
 export type ListParams = {
   pageNo: number;
@@ -54,7 +44,7 @@ export type ListParams = {
 /** spec shell §9: default page size 20; the help centre and the news pages show 10 a page. */
 export const CONTENT_PAGE_SIZE = 10;
 
-export const helpCategories = () => get<{ categories: Category[]; total: number }>('/api/help/list');
+export const helpCategories = () => get<Static<typeof HelpCategoriesSchema>>('/api/help/list');
 
 export const helpPage = (params: ListParams) => post<Page<ArticleItem>>('/uc/ancillary/more/help/page', params);
 
