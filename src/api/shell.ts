@@ -1,3 +1,4 @@
+import type { UserInfo } from '../../common/contracts/account.ts';
 import type { WalletBalance } from '../../common/contracts/assets.ts';
 import type { AppLinks, Message, Notice, SiteConfig, SiteLink } from '../../common/contracts/shell.ts';
 import type { AssetParts } from '../format/currency.ts';
@@ -75,10 +76,10 @@ export async function loadSiteConfig(): Promise<SiteConfig | null> {
 }
 
 /** Check login, then load user info (the guard, spec shell §4). Null when the session is dead. */
-export async function checkLoginAndLoadUser<U>(): Promise<U | null> {
+export async function checkLoginAndLoadUser(): Promise<UserInfo | null> {
   const check = await get<boolean>('/uc/check/login', {}, { silent: true });
   if (!isSuccess(check.code)) return null;
-  const info = await get<U>('/uc/member/my-info', {}, { silent: true });
+  const info = await get<UserInfo>('/uc/member/my-info', {}, { silent: true });
   return isSuccess(info.code) ? info.data : null;
 }
 

@@ -10,11 +10,8 @@ import { LANGS, prefixOf, splitLangPrefix, storeLang } from '../i18n/languages.t
 import { setDisplayCurrency, usePreferences } from './preferences.ts';
 import { groupCountry, isVnGroup } from './user-group.ts';
 
-/** User info as the header reads it (spec shell §3 user info + page data). */
-export interface ShellUser extends SessionUser {
-  newMember?: boolean | number;
-  hasSim?: boolean | number;
-}
+/** User info as the header reads it (spec shell §3); the new-member and sim switches come with the page data. */
+export type ShellUser = SessionUser;
 
 export interface ShellState {
   lang: Lang;
@@ -142,8 +139,8 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       isLogin: !!token,
       user,
       vnGroup: isVnGroup(user),
-      hasSim: pageData.hasSim || !!user?.hasSim,
-      newMember: pageData.newMember || !!user?.newMember,
+      hasSim: pageData.hasSim,
+      newMember: pageData.newMember,
       apk: pageData.apk,
       followEnable: follow.enable,
       followStatus: follow.status,

@@ -4,7 +4,6 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
-import type { ShellUser } from '../../../app/shell-state.tsx';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { login, loginSecondStep, syncUpDown } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
@@ -40,7 +39,7 @@ export function LoginPage() {
   );
 
   const finish = async () => {
-    const user = await checkLoginAndLoadUser<ShellUser>();
+    const user = await checkLoginAndLoadUser();
     if (user) setUser(user);
     void syncUpDown();
     navigate(afterLoginPath(search), { replace: true });
