@@ -1,6 +1,12 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Static } from 'typebox';
-import type { FollowConfigSchema, IndexConfig, LanguageDicSchema } from '../../common/contracts/shell.ts';
+import type {
+  FollowConfigSchema,
+  IndexConfig,
+  LanguageDicSchema,
+  LanguageWordsSchema,
+} from '../../common/contracts/shell.ts';
+import type { ExchangeRate } from '../../common/contracts/spot-market.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { get, isSuccess, post } from '../api/request.ts';
 import { getToken, type SessionUser, useSession } from '../api/session.ts';
@@ -97,14 +103,12 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       if (known.length) setLanguages(known);
     });
     // Server-side translations (content words) apply only on code 200 (spec shell §7); kept in their own namespace.
-    void get<{ translations?: Record<string, string> }>('/api/getLanguage', { langCode: lang }, { silent: true }).then(
-      (r) => {
-        const words = r.data?.translations ?? r.data;
-        if (r.code === 200 && words && typeof words === 'object') {
-          i18n.addResourceBundle(lang, 'server', words, true, true);
-        }
-      },
-    );
+    void get<Static<typeof LanguageWordsSchema>>('/api/getLanguage', { langCode: lang }, { silent: true }).then((r) => {
+      const words = r.data?.translations ?? r.data;
+      if (r.code === 200 && words && typeof words === 'object') {
+        i18n.addResourceBundle(lang, 'server', words, true, true);
+      }
+    });
   }, [lang]);
 
   useEffect(() => {
@@ -114,11 +118,9 @@ export function ShellProvider({ children }: { children: ReactNode }) {
     }
     setRate(null);
     let live = true;
-    void get<{ inverse?: string }>(`/market/exchange-rate/${currency.toLowerCase()}/usdt`, {}, { silent: true }).then(
-      (r) => {
-        if (live && isSuccess(r.code) && r.data?.inverse) setRate(r.data.inverse);
-      },
-    );
+    void get<ExchangeRate>(`/market/exchange-rate/${currency.toLowerCase()}/usdt`, {}, { silent: true }).then((r) => {
+      if (live && isSuccess(r.code) && r.data?.inverse) setRate(r.data.inverse);
+    });
     return () => {
       live = false;
     };

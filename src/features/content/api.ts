@@ -4,6 +4,7 @@ import type {
   ArticlePageSchema,
   CategorySchema,
   Channel,
+  ChannelsSchema,
   ChannelVerdict,
   GameStatus,
   HelpArticle,
@@ -12,7 +13,13 @@ import type {
   ShownArticleSchema,
 } from '../../../common/contracts/content.ts';
 import type { Page } from '../../../common/contracts/envelope.ts';
-import type { Message, Notice, NoticeDetailSchema } from '../../../common/contracts/shell.ts';
+import type {
+  MarkedSchema,
+  Message,
+  MessageReadSchema,
+  Notice,
+  NoticeDetailSchema,
+} from '../../../common/contracts/shell.ts';
 import { get, isSuccess, post } from '../../api/request.ts';
 
 // The wire shapes are the server's contracts (common/contracts/content.ts, shell.ts); the pages import them from here.
@@ -64,7 +71,7 @@ export const articleDetail = <T>(type: 'news' | 'video' | 'game', id: number) =>
 
 export const programPage = (key: string) => get<ProgramPage>(`/api/content/page/${key}`);
 
-export const officialChannels = () => get<{ channels: ChannelItem[] }>('/api/content/channels');
+export const officialChannels = () => get<Static<typeof ChannelsSchema>>('/api/content/channels');
 
 /** The verdict; a value the server cannot read comes back as a refusal (its message is shown inline). */
 export const verifyChannel = (value: string) =>
@@ -78,6 +85,6 @@ export async function unreadCount(): Promise<number> {
   return isSuccess(r.code) && typeof r.data === 'number' ? r.data : 0;
 }
 
-export const markAllMessagesRead = () => post<{ marked: number; unread: number }>('/uc/message/markAllRead');
+export const markAllMessagesRead = () => post<Static<typeof MarkedSchema>>('/uc/message/markAllRead');
 
-export const markMessageRead = (id: number) => post<{ id: number; unread: number }>('/uc/message/read', { id });
+export const markMessageRead = (id: number) => post<Static<typeof MessageReadSchema>>('/uc/message/read', { id });

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { HOME_PATHS } from '../../../common/api.ts';
 import type {
   Advertise,
+  AdvertisePageSchema,
   Banner,
   NewCoin,
   NewCoinList,
@@ -37,7 +38,7 @@ export const loadNewCoinPreview = (signal: AbortSignal): Promise<ApiResult<NewCo
   get<NewCoinList>(HOME_PATHS.newCoinPreview, {}, { ...quiet, signal });
 
 export const loadAdvertise = (signal: AbortSignal): Promise<ApiResult<{ content: Advertise[] }>> =>
-  get<{ content: Advertise[] }>(
+  get<Static<typeof AdvertisePageSchema>>(
     HOME_PATHS.advertise,
     { pageNo: 1, pageSize: ADVERTISE_PAGE_SIZE, advertiseLocation: 1 },
     { ...quiet, signal },

@@ -10,6 +10,7 @@ import type {
   ChatMessage,
   ChatPollSchema,
   ChatSession,
+  FeedbackImage,
   Ticket,
   TicketDetail,
   TicketPage,
@@ -71,14 +72,14 @@ function rawHeaders(extra: Record<string, string> = {}): Record<string, string> 
 }
 
 /** Sends the image as the raw body; the server checks its bytes and size. */
-export async function uploadFeedbackImage(file: File): Promise<ApiResult<{ id: string }>> {
+export async function uploadFeedbackImage(file: File): Promise<ApiResult<FeedbackImage>> {
   try {
     const response = await fetch(`${P.feedbackUpload}?langCode=${currentLanguage()}`, {
       method: 'POST',
       headers: rawHeaders({ accept: 'application/json', 'content-type': file.type || 'application/octet-stream' }),
       body: file,
     });
-    const raw = (await response.json()) as { code: number; message?: string; data?: { id: string } };
+    const raw = (await response.json()) as { code: number; message?: string; data?: FeedbackImage };
     const message = raw.message ?? '';
     if (!isSuccess(raw.code) && message) showToast('error', message);
     return { code: raw.code, message, msg: message, data: raw.data ?? null };
