@@ -1,5 +1,6 @@
 import type { UserInfo } from '../../common/contracts/account.ts';
 import type { WalletBalance } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
 import type { AppLinks, Message, Notice, SiteConfig, SiteLink } from '../../common/contracts/shell.ts';
 import type { AssetParts } from '../format/currency.ts';
 import { get, isSuccess, post } from './request.ts';
@@ -12,29 +13,18 @@ import { get, isSuccess, post } from './request.ts';
 // The wire shapes are the server's contract (common/contracts/shell.ts); the header and footer import them from here.
 export type { AppLinks, Message, Notice, SiteConfig, SiteLink };
 
-function listOf<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object') {
-    for (const key of ['records', 'list', 'content', 'articles', 'rows']) {
-      const value = (data as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value as T[];
-    }
-  }
-  return [];
-}
-
 /** spec shell §9: notices in the header 3; messages 3. */
 export const HEADER_NOTICES = 3;
 export const HEADER_MESSAGES = 3;
 
 export async function loadNotices(): Promise<Notice[] | null> {
-  const r = await get<unknown>('/api/notice', { page: 1, size: HEADER_NOTICES }, { silent: true });
-  return isSuccess(r.code) ? listOf<Notice>(r.data).slice(0, HEADER_NOTICES) : null;
+  const r = await get<Page<Notice>>('/api/notice', { page: 1, size: HEADER_NOTICES }, { silent: true });
+  return isSuccess(r.code) ? (r.data?.records ?? []).slice(0, HEADER_NOTICES) : null;
 }
 
 export async function loadMessages(): Promise<Message[] | null> {
-  const r = await get<unknown>('/uc/message/page', { page: 1, limit: HEADER_MESSAGES }, { silent: true });
-  return isSuccess(r.code) ? listOf<Message>(r.data).slice(0, HEADER_MESSAGES) : null;
+  const r = await get<Page<Message>>('/uc/message/page', { page: 1, limit: HEADER_MESSAGES }, { silent: true });
+  return isSuccess(r.code) ? (r.data?.records ?? []).slice(0, HEADER_MESSAGES) : null;
 }
 
 export async function loadUnreadCount(): Promise<number> {
@@ -47,8 +37,10 @@ export async function markAllRead(): Promise<boolean> {
   return isSuccess((await post('/uc/message/markAllRead')).code);
 }
 
-/** The balances valued in USDT, or null when they could not be read (logged with the message only, spec §8). */
-/** `GET /uc/asset/walletBalance`: the five wallets of the assets dropdown (spec shell §3 "Balance rows"). */
+/**
+ * `GET /uc/asset/walletBalance`: the five wallets of the assets dropdown (spec shell §3 "Balance rows"), valued in
+ * USDT, or null when they could not be read (logged with the message only, spec §8).
+ */
 export async function loadBalances(): Promise<AssetParts | null> {
   const r = await get<WalletBalance>('/uc/asset/walletBalance', {}, { silent: true });
   if (!isSuccess(r.code) || !r.data) {
