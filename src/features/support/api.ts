@@ -10,6 +10,7 @@ import type {
   ChatMessage,
   ChatPollSchema,
   ChatSession,
+  FeedbackAddBody,
   FeedbackImage,
   Ticket,
   TicketDetail,
@@ -44,12 +45,8 @@ export const sendChat = (openId: string, content: string) => post<ChatMessage>(P
 
 // ─── Feedback ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface NewTicket {
-  category: string;
-  title: string;
-  content: string;
-  imageId?: string;
-}
+/** A new ticket as /uc/feedback/add takes it. */
+export type NewTicket = FeedbackAddBody;
 
 export const listTickets = (pageNo: number, pageSize: number, signal?: AbortSignal) =>
   post<TicketPage>(P.feedbackList, { pageNo, pageSize }, signal ? { signal } : {});
