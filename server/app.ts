@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
+import { HealthSchema } from '../common/contracts/shell.ts';
 import { createDelivery } from './account/delivery.ts';
 import { type AccountKit, createAccountKit } from './account/kit.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -21,6 +22,7 @@ import { startExchange } from './exchange/runtime.ts';
 import { registerGateway } from './gateway/index.ts';
 import { homeRoutes } from './home/routes.ts';
 import { clientRoutes, isApiPath } from './http/client.ts';
+import { ok, reply } from './http/envelope.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installFiniteGuard } from './http/finite-guard.ts';
 import { installResponses } from './http/responses.ts';
@@ -137,11 +139,9 @@ export const app = fp<AppOptions>(
     installAuthHook(fastify);
 
     // `sockets`: market-data connections open now (every tab of a browser shares one through its SharedWorker).
-    fastify.get('/health', async () => ({
-      code: 0,
-      message: 'success',
-      data: { status: 'ok', sockets: fastify.websocketServer?.clients.size ?? 0 },
-    }));
+    fastify.get('/health', { schema: { response: reply(HealthSchema) } }, async () =>
+      ok({ status: 'ok' as const, sockets: fastify.websocketServer?.clients.size ?? 0 }),
+    );
     await fastify.register(accountRoutes);
     await fastify.register(marketRoutes, { data: marketData, books: source });
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.

@@ -66,69 +66,81 @@ class Side {
   }
 }
 
-export function depthStream(updates: number, perFrame = 20, seed = 1): DepthStream {
-  const random = mulberry32(seed);
-  // Near the top: a geometric distance from the best level, mean ~6, so most hits are in the checksummed 25.
-  const near = (max: number) => Math.min(max, Math.floor(-Math.log(1 - random()) * 6));
-  const volume = () => 1 + Math.floor(random() * random() * 5_000_000);
-  const bids = new Side(true);
-  const asks = new Side(false);
-  let mid = 6_500_000; // 65000.00
-  for (let i = 0, b = mid - 1, a = mid + 1; i < 1000; i++) {
-    bids.set(b, volume());
-    asks.set(a, volume());
-    // Gaps of 1–3 ticks leave room for inserts inside the book.
-    b -= 1 + Math.floor(random() * 3);
-    a += 1 + Math.floor(random() * 3);
+/** The generator's state: the two sides, the wandering mid, and the levels changed in the frame being built. */
+class DiffMaker {
+  readonly bids = new Side(true);
+  readonly asks = new Side(false);
+  readonly counts = { update: 0, insert: 0, delete: 0 };
+  private readonly pending = [new Map<number, number>(), new Map<number, number>()] as const;
+  private mid = 6_500_000; // 65000.00
+
+  constructor(private readonly random: () => number) {}
+
+  /** Near the top: a geometric distance from the best level, mean ~6, so most hits are in the checksummed 25. */
+  private near(max: number): number {
+    return Math.min(max, Math.floor(-Math.log(1 - this.random()) * 6));
   }
-  const snapshot: DepthSnapshotFrame = {
-    ch: CH,
-    kind: 'snapshot',
-    seq: 0,
-    t: 0,
-    bids: bids.wire(Number.POSITIVE_INFINITY),
-    asks: asks.wire(Number.POSITIVE_INFINITY),
-    checksum: 0,
-  };
-  snapshot.checksum = depthChecksum(snapshot.bids, snapshot.asks, GRID.priceScale, GRID.amountScale);
-  const diffs: DepthDiffFrame[] = [];
-  let total = 0;
-  const pending = [new Map<number, number>(), new Map<number, number>()] as const;
-  const counts = { update: 0, insert: 0, delete: 0 };
-  while (total < updates) {
-    // perFrame distinct levels: the gateway sends each level at most once per diff.
+
+  private volume(): number {
+    return 1 + Math.floor(this.random() * this.random() * 5_000_000);
+  }
+
+  /** 1000 levels a side around the mid. */
+  seed(): void {
+    for (let i = 0, b = this.mid - 1, a = this.mid + 1; i < 1000; i++) {
+      this.bids.set(b, this.volume());
+      this.asks.set(a, this.volume());
+      // Gaps of 1–3 ticks leave room for inserts inside the book.
+      b -= 1 + Math.floor(this.random() * 3);
+      a += 1 + Math.floor(this.random() * 3);
+    }
+  }
+
+  /** perFrame distinct levels: the gateway sends each level at most once per diff. */
+  fill(perFrame: number): void {
+    const pending = this.pending;
     while (pending[0].size + pending[1].size < perFrame) {
-      if (random() < 0.05) mid += random() < 0.5 ? -1 : 1;
-      const isBid = random() < 0.5;
-      const side = isBid ? bids : asks;
-      const other = isBid ? asks : bids;
-      const changes = pending[isBid ? 0 : 1];
-      const r = random();
-      const size = side.ticks.length;
+      if (this.random() < 0.05) this.mid += this.random() < 0.5 ? -1 : 1;
+      const isBid = this.random() < 0.5;
+      const r = this.random();
+      const size = (isBid ? this.bids : this.asks).ticks.length;
       // 10 % inserts and 10 % deletes; the side's size wanders between 800 and 1200 levels.
       const insert = (r < 0.1 && size < 1200) || (r < 0.2 && size <= 800);
-      const remove = !insert && r < 0.2;
-      if (insert) {
-        // A new price near the mid, never through the other side's best.
-        const otherBest = other.ticks[0] as number;
-        let t = isBid ? mid - 1 - near(40) : mid + 1 + near(40);
-        for (let tries = 0; side.lots.has(t) && tries < 20; tries++) t += isBid ? -1 : 1;
-        t = isBid ? Math.min(t, otherBest - 1) : Math.max(t, otherBest + 1);
-        if (side.lots.has(t) || changes.has(t)) continue;
-        const lots = volume();
-        side.set(t, lots);
-        changes.set(t, lots);
-        counts.insert++;
-      } else {
-        const t = side.ticks[near(size - 1)] as number;
-        if (changes.has(t)) continue;
-        const lots = remove ? 0 : volume();
-        side.set(t, lots);
-        changes.set(t, lots);
-        if (remove) counts.delete++;
-        else counts.update++;
-      }
+      if (insert) this.insert(isBid);
+      else this.change(isBid, r < 0.2);
     }
+  }
+
+  /** A new price near the mid, never through the other side's best. */
+  private insert(isBid: boolean): void {
+    const side = isBid ? this.bids : this.asks;
+    const changes = this.pending[isBid ? 0 : 1];
+    const otherBest = (isBid ? this.asks : this.bids).ticks[0] as number;
+    let t = isBid ? this.mid - 1 - this.near(40) : this.mid + 1 + this.near(40);
+    for (let tries = 0; side.lots.has(t) && tries < 20; tries++) t += isBid ? -1 : 1;
+    t = isBid ? Math.min(t, otherBest - 1) : Math.max(t, otherBest + 1);
+    if (side.lots.has(t) || changes.has(t)) return;
+    const lots = this.volume();
+    side.set(t, lots);
+    changes.set(t, lots);
+    this.counts.insert++;
+  }
+
+  /** A new volume for an existing level near the top, or its removal. */
+  private change(isBid: boolean, remove: boolean): void {
+    const side = isBid ? this.bids : this.asks;
+    const changes = this.pending[isBid ? 0 : 1];
+    const t = side.ticks[this.near(side.ticks.length - 1)] as number;
+    if (changes.has(t)) return;
+    const lots = remove ? 0 : this.volume();
+    side.set(t, lots);
+    changes.set(t, lots);
+    if (remove) this.counts.delete++;
+    else this.counts.update++;
+  }
+
+  /** The filled changes as diff frame `seq`, checksummed over the book after them; the changes start anew. */
+  frame(seq: number): DepthDiffFrame {
     const flat = (m: Map<number, number>) => {
       const out: number[] = [];
       m.forEach((lots, t) => {
@@ -137,25 +149,26 @@ export function depthStream(updates: number, perFrame = 20, seed = 1): DepthStre
       m.clear();
       return out;
     };
-    const seq = diffs.length + 1;
-    const frame: DepthDiffFrame = {
+    return {
       ch: CH,
       kind: 'diff',
       seq,
       prevSeq: seq - 1,
       t: seq,
-      bids: flat(pending[0]),
-      asks: flat(pending[1]),
+      bids: flat(this.pending[0]),
+      asks: flat(this.pending[1]),
       checksum: depthChecksum(
-        bids.wire(CHECKSUM_LEVELS),
-        asks.wire(CHECKSUM_LEVELS),
+        this.bids.wire(CHECKSUM_LEVELS),
+        this.asks.wire(CHECKSUM_LEVELS),
         GRID.priceScale,
         GRID.amountScale,
       ),
     };
-    total += (frame.bids.length + frame.asks.length) / 2;
-    diffs.push(frame);
   }
+}
+
+/** All diffs' levels in one flat array, with each frame's bid and ask offsets into it. */
+function pack(diffs: readonly DepthDiffFrame[], total: number): { flat: number[]; offsets: Int32Array } {
   const buffer = new Float64Array(total * 2);
   const offsets = new Int32Array(diffs.length * 2 + 1);
   let o = 0;
@@ -169,6 +182,30 @@ export function depthStream(updates: number, perFrame = 20, seed = 1): DepthStre
   });
   offsets[diffs.length * 2] = o;
   // Prices off the integer grid make this a packed array of doubles, like the decoder's.
-  const flat = Array.from(buffer);
-  return { snapshot, diffs, flat, offsets, updates: total, counts };
+  return { flat: Array.from(buffer), offsets };
+}
+
+export function depthStream(updates: number, perFrame = 20, seed = 1): DepthStream {
+  const maker = new DiffMaker(mulberry32(seed));
+  maker.seed();
+  const snapshot: DepthSnapshotFrame = {
+    ch: CH,
+    kind: 'snapshot',
+    seq: 0,
+    t: 0,
+    bids: maker.bids.wire(Number.POSITIVE_INFINITY),
+    asks: maker.asks.wire(Number.POSITIVE_INFINITY),
+    checksum: 0,
+  };
+  snapshot.checksum = depthChecksum(snapshot.bids, snapshot.asks, GRID.priceScale, GRID.amountScale);
+  const diffs: DepthDiffFrame[] = [];
+  let total = 0;
+  while (total < updates) {
+    maker.fill(perFrame);
+    const frame = maker.frame(diffs.length + 1);
+    total += (frame.bids.length + frame.asks.length) / 2;
+    diffs.push(frame);
+  }
+  const { flat, offsets } = pack(diffs, total);
+  return { snapshot, diffs, flat, offsets, updates: total, counts: maker.counts };
 }

@@ -34,7 +34,8 @@ export const WordsQuerySchema = Type.Object({
 });
 /** Personal settings, each optional (a partial update): colour, language and display currency. */
 export const PersonalizeBodySchema = Type.Object({
-  color: Type.Optional(Type.Union(UP_DOWN_COLORS.map((c) => Type.Literal(c)))),
+  // A tuple, not a mapped array: a union over an array's items types as never in Static.
+  color: Type.Optional(Type.Union([Type.Literal(UP_DOWN_COLORS[0]), Type.Literal(UP_DOWN_COLORS[1])])),
   lang: Type.Optional(LangText),
   currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
 });
@@ -167,3 +168,7 @@ export const IndexConfigSchema = Type.Object({
   apk: Type.String(),
 });
 export type IndexConfig = Static<typeof IndexConfigSchema>;
+
+/** /health: the server is up; `sockets` are the market-data connections open now (the e2e suite waits on both). */
+export const HealthSchema = Type.Object({ status: Type.Literal('ok'), sockets: Type.Integer({ minimum: 0 }) });
+export type Health = Static<typeof HealthSchema>;

@@ -102,3 +102,51 @@ export type TicketPage = Static<typeof TicketPageSchema>;
 
 export const FeedbackImageSchema = Type.Object({ id: Type.String(), mime: Type.String(), size: Type.Integer() });
 export type FeedbackImage = Static<typeof FeedbackImageSchema>;
+
+// ─── The agent's side (outside production only) ───────────────────────────────────────────────────────────────────────
+
+/** Who a conversation or ticket belongs to, as the agent sees it; null for a visitor. */
+const AgentUserFields = {
+  uid: Type.Union([Type.String(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+};
+const ConversationFields = {
+  id: Type.Integer(),
+  openId: Type.String(),
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.Integer(),
+  createdAt: Type.Number(),
+  updatedAt: Type.Number(),
+};
+
+/** An open conversation in the agent's list, with its last message (who is waiting for whom). */
+export const AgentChatSchema = Type.Object({
+  ...ConversationFields,
+  ...AgentUserFields,
+  lastSender: ChatMessageSchema.properties.sender,
+  lastContent: Type.String(),
+});
+export type AgentChat = Static<typeof AgentChatSchema>;
+export const AgentChatListSchema = Type.Array(AgentChatSchema);
+
+/** One conversation with its messages after `since`; no last message (the messages are there). */
+export const AgentThreadSchema = Type.Object({
+  ...ConversationFields,
+  ...AgentUserFields,
+  messages: Type.Array(ChatMessageSchema),
+});
+export type AgentThread = Static<typeof AgentThreadSchema>;
+
+export const AgentChatClosedSchema = Type.Object({ id: Type.Integer(), status: Type.Integer() });
+
+export const AgentTicketSchema = Type.Object({ ...TicketSchema.properties, ...AgentUserFields });
+export type AgentTicket = Static<typeof AgentTicketSchema>;
+/** Every user's tickets, newest first; unlike the user's page, no categories. */
+export const AgentTicketPageSchema = PageSchema(AgentTicketSchema);
+export type AgentTicketPage = Static<typeof AgentTicketPageSchema>;
+
+export const AgentTicketDetailSchema = Type.Object({
+  ...AgentTicketSchema.properties,
+  posts: Type.Array(TicketPostSchema),
+});
+export type AgentTicketDetail = Static<typeof AgentTicketDetailSchema>;

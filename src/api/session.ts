@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import type { UserInfo } from '../../common/contracts/account.ts';
 
 /**
  * The session of spec shell §4: the token that a response header hands out is kept in session storage and in a
@@ -12,17 +13,12 @@ export const TOKEN_COOKIE = 'token';
 export const TOKEN_COOKIE_DAYS = 30;
 const USER_KEY = 'userInfo';
 
-export interface SessionUser {
-  id: number;
-  uid?: string;
-  username?: string;
-  promotionCode?: string;
-  /** Profile country (two-letter code). */
-  country?: string | null;
-  /** KYC country (two-letter code), set once identity is verified. */
-  kycTwoCode?: string | null;
-  realVerified?: number;
-}
+/**
+ * The stored part of the user info (`/uc/member/my-info`, common/contracts/account.ts): the id, and the rest optional
+ * because a user stored by an older client may lack it. `country` is the profile's, `kycTwoCode` the verified one.
+ */
+export type SessionUser = Pick<UserInfo, 'id'> &
+  Partial<Pick<UserInfo, 'uid' | 'username' | 'promotionCode' | 'country' | 'kycTwoCode' | 'realVerified'>>;
 
 interface SessionState {
   token: string | null;

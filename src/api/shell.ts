@@ -1,3 +1,7 @@
+import type { UserInfo } from '../../common/contracts/account.ts';
+import type { WalletBalance } from '../../common/contracts/assets.ts';
+import type { Page } from '../../common/contracts/envelope.ts';
+import type { AppLinks, Message, Notice, SiteConfig, SiteLink } from '../../common/contracts/shell.ts';
 import type { AssetParts } from '../format/currency.ts';
 import { get, isSuccess, post } from './request.ts';
 
@@ -6,42 +10,21 @@ import { get, isSuccess, post } from './request.ts';
  * empty instead of raising toasts on every page.
  */
 
-export interface Notice {
-  id?: number | string;
-  title: string;
-  created_at?: string | number;
-  html_url?: string;
-}
-export interface Message {
-  id?: number;
-  content: string;
-  time?: string | number;
-  read?: number;
-}
-
-function listOf<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object') {
-    for (const key of ['records', 'list', 'content', 'articles', 'rows']) {
-      const value = (data as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value as T[];
-    }
-  }
-  return [];
-}
+// The wire shapes are the server's contract (common/contracts/shell.ts); the header and footer import them from here.
+export type { AppLinks, Message, Notice, SiteConfig, SiteLink };
 
 /** spec shell §9: notices in the header 3; messages 3. */
 export const HEADER_NOTICES = 3;
 export const HEADER_MESSAGES = 3;
 
 export async function loadNotices(): Promise<Notice[] | null> {
-  const r = await get<unknown>('/api/notice', { page: 1, size: HEADER_NOTICES }, { silent: true });
-  return isSuccess(r.code) ? listOf<Notice>(r.data).slice(0, HEADER_NOTICES) : null;
+  const r = await get<Page<Notice>>('/api/notice', { page: 1, size: HEADER_NOTICES }, { silent: true });
+  return isSuccess(r.code) ? (r.data?.records ?? []).slice(0, HEADER_NOTICES) : null;
 }
 
 export async function loadMessages(): Promise<Message[] | null> {
-  const r = await get<unknown>('/uc/message/page', { page: 1, limit: HEADER_MESSAGES }, { silent: true });
-  return isSuccess(r.code) ? listOf<Message>(r.data).slice(0, HEADER_MESSAGES) : null;
+  const r = await get<Page<Message>>('/uc/message/page', { page: 1, limit: HEADER_MESSAGES }, { silent: true });
+  return isSuccess(r.code) ? (r.data?.records ?? []).slice(0, HEADER_MESSAGES) : null;
 }
 
 export async function loadUnreadCount(): Promise<number> {
@@ -54,16 +37,10 @@ export async function markAllRead(): Promise<boolean> {
   return isSuccess((await post('/uc/message/markAllRead')).code);
 }
 
-/** `GET /uc/asset/walletBalance`: the five wallets of the assets dropdown (spec shell §3 "Balance rows"). */
-interface WalletBalance {
-  spot?: { totalUsdt?: string };
-  funds?: { totalUsdt?: string };
-  contract?: { amount?: string; profit?: string };
-  financial?: { totalAsset?: string };
-  follow?: { total?: string };
-}
-
-/** The balances valued in USDT, or null when they could not be read (logged with the message only, spec §8). */
+/**
+ * `GET /uc/asset/walletBalance`: the five wallets of the assets dropdown (spec shell §3 "Balance rows"), valued in
+ * USDT, or null when they could not be read (logged with the message only, spec §8).
+ */
 export async function loadBalances(): Promise<AssetParts | null> {
   const r = await get<WalletBalance>('/uc/asset/walletBalance', {}, { silent: true });
   if (!isSuccess(r.code) || !r.data) {
@@ -80,36 +57,9 @@ export async function loadBalances(): Promise<AssetParts | null> {
   };
 }
 
-export interface AppLinks {
-  apk: string;
-  googlePlay: string;
-  appStore: string;
-  downloadPage: string;
-}
-
 export async function loadAppLinks(): Promise<AppLinks | null> {
-  const r = await get<Partial<AppLinks>>('/config/toDownAppPage', {}, { silent: true });
-  if (!isSuccess(r.code) || !r.data) return null;
-  const d = r.data;
-  return {
-    apk: d.apk ?? '',
-    googlePlay: d.googlePlay ?? '',
-    appStore: d.appStore ?? '',
-    downloadPage: d.downloadPage ?? '',
-  };
-}
-
-export interface SiteLink {
-  key: string;
-  name: string;
-  url: string;
-  external?: boolean;
-}
-export interface SiteConfig {
-  certificateUrl?: string;
-  footer?: { key: string; title: string; links: SiteLink[] }[];
-  social?: { title: string; links: SiteLink[] };
-  help?: { title: string; links: SiteLink[] };
+  const r = await get<AppLinks>('/config/toDownAppPage', {}, { silent: true });
+  return isSuccess(r.code) && r.data ? r.data : null;
 }
 
 export async function loadSiteConfig(): Promise<SiteConfig | null> {
@@ -118,10 +68,10 @@ export async function loadSiteConfig(): Promise<SiteConfig | null> {
 }
 
 /** Check login, then load user info (the guard, spec shell §4). Null when the session is dead. */
-export async function checkLoginAndLoadUser<U>(): Promise<U | null> {
+export async function checkLoginAndLoadUser(): Promise<UserInfo | null> {
   const check = await get<boolean>('/uc/check/login', {}, { silent: true });
   if (!isSuccess(check.code)) return null;
-  const info = await get<U>('/uc/member/my-info', {}, { silent: true });
+  const info = await get<UserInfo>('/uc/member/my-info', {}, { silent: true });
   return isSuccess(info.code) ? info.data : null;
 }
 

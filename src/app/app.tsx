@@ -15,7 +15,7 @@ import { Toaster } from '../ui/toaster.tsx';
 import { PAGES } from './pages.ts';
 import { usePreferences } from './preferences.ts';
 import { decide, type RouteDef, themeFor } from './routes.ts';
-import { ShellProvider, type ShellUser, useShell } from './shell-state.tsx';
+import { ShellProvider, useShell } from './shell-state.tsx';
 
 /** The router's base: the language prefix as written in the URL (`/ko`), or '' (spec shell §2). */
 export function routerBase(pathname: string): string {
@@ -57,7 +57,7 @@ function Shell() {
     if (!getToken() || pathname === '/login') return;
     const done = progress.start();
     let live = true;
-    void checkLoginAndLoadUser<ShellUser>()
+    void checkLoginAndLoadUser()
       .then((user) => {
         if (live && user) setUser(user);
       })

@@ -1,4 +1,12 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Static } from 'typebox';
+import type {
+  FollowConfigSchema,
+  IndexConfig,
+  LanguageDicSchema,
+  LanguageWordsSchema,
+} from '../../common/contracts/shell.ts';
+import type { ExchangeRate } from '../../common/contracts/spot-market.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { get, isSuccess, post } from '../api/request.ts';
 import { getToken, type SessionUser, useSession } from '../api/session.ts';
@@ -8,11 +16,8 @@ import { LANGS, prefixOf, splitLangPrefix, storeLang } from '../i18n/languages.t
 import { setDisplayCurrency, usePreferences } from './preferences.ts';
 import { groupCountry, isVnGroup } from './user-group.ts';
 
-/** User info as the header reads it (spec shell §3 user info + page data). */
-export interface ShellUser extends SessionUser {
-  newMember?: boolean | number;
-  hasSim?: boolean | number;
-}
+/** User info as the header reads it (spec shell §3); the new-member and sim switches come with the page data. */
+export type ShellUser = SessionUser;
 
 export interface ShellState {
   lang: Lang;
@@ -33,14 +38,6 @@ export interface ShellState {
   switchLanguage(lang: Lang): Promise<void>;
   /** Language options: the server's list (code 200) when it has one, else the seven. */
   languages: readonly Lang[];
-}
-
-/** `GET /uc/app-config-switch/index-config`: switches and page data (spec shell §3, §4). */
-interface IndexConfig {
-  followEnable?: boolean;
-  hasSim?: boolean;
-  newMember?: boolean;
-  apk?: string;
 }
 
 const ShellContext = createContext<ShellState | null>(null);
@@ -93,10 +90,12 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       setFollow((f) => ({ ...f, enable: !!d.followEnable }));
       setPageData({ hasSim: !!d.hasSim, newMember: !!d.newMember, apk: d.apk ?? '' });
     });
-    void get<{ status?: number }>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then((r) => {
-      if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
-    });
-    void get<{ value: string; name: string }[]>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
+    void get<Static<typeof FollowConfigSchema>>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then(
+      (r) => {
+        if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
+      },
+    );
+    void get<Static<typeof LanguageDicSchema>>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
       if (r.code !== 200) return;
       const known = listOf<{ value: string }>(r.data)
         .map((o) => o.value)
@@ -104,14 +103,12 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       if (known.length) setLanguages(known);
     });
     // Server-side translations (content words) apply only on code 200 (spec shell §7); kept in their own namespace.
-    void get<{ translations?: Record<string, string> }>('/api/getLanguage', { langCode: lang }, { silent: true }).then(
-      (r) => {
-        const words = r.data?.translations ?? r.data;
-        if (r.code === 200 && words && typeof words === 'object') {
-          i18n.addResourceBundle(lang, 'server', words, true, true);
-        }
-      },
-    );
+    void get<Static<typeof LanguageWordsSchema>>('/api/getLanguage', { langCode: lang }, { silent: true }).then((r) => {
+      const words = r.data?.translations ?? r.data;
+      if (r.code === 200 && words && typeof words === 'object') {
+        i18n.addResourceBundle(lang, 'server', words, true, true);
+      }
+    });
   }, [lang]);
 
   useEffect(() => {
@@ -121,11 +118,9 @@ export function ShellProvider({ children }: { children: ReactNode }) {
     }
     setRate(null);
     let live = true;
-    void get<{ inverse?: string }>(`/market/exchange-rate/${currency.toLowerCase()}/usdt`, {}, { silent: true }).then(
-      (r) => {
-        if (live && isSuccess(r.code) && r.data?.inverse) setRate(r.data.inverse);
-      },
-    );
+    void get<ExchangeRate>(`/market/exchange-rate/${currency.toLowerCase()}/usdt`, {}, { silent: true }).then((r) => {
+      if (live && isSuccess(r.code) && r.data?.inverse) setRate(r.data.inverse);
+    });
     return () => {
       live = false;
     };
@@ -146,8 +141,8 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       isLogin: !!token,
       user,
       vnGroup: isVnGroup(user),
-      hasSim: pageData.hasSim || !!user?.hasSim,
-      newMember: pageData.newMember || !!user?.newMember,
+      hasSim: pageData.hasSim,
+      newMember: pageData.newMember,
       apk: pageData.apk,
       followEnable: follow.enable,
       followStatus: follow.status,

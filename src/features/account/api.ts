@@ -1,11 +1,23 @@
+import type { Static } from 'typebox';
 import { ACCOUNT_PATHS as P, TOKEN_HEADER } from '../../../common/api.ts';
 import type {
   Captcha,
   Country,
+  FactorCodes,
+  GoogleSecret,
+  KycApplication,
+  KycStatusSchema,
   LoginDevice,
+  LoginResult,
+  LoginSecondStepResultSchema,
   MemberCenter,
+  RealNameBody,
+  RegisterResult,
   SecuritySetting,
+  UploadedImage,
+  VerifyCodeSchema,
 } from '../../../common/contracts/account.ts';
+import type { PersonalizeBodySchema, PersonalSchema, SettingsSchema } from '../../../common/contracts/shell.ts';
 import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { showToast } from '../../api/toast.ts';
@@ -15,7 +27,16 @@ import { currentLanguage, i18n } from '../../i18n/i18n.ts';
 /** Account calls of spec shell §7 through the shared request layer; each answers the envelope as it came. */
 
 // The wire shapes are the server's contract (common/contracts/account.ts); the account screens import them from here.
-export type { Country, LoginDevice, MemberCenter, SecuritySetting };
+export type { Country, FactorCodes, LoginDevice, MemberCenter, SecuritySetting };
+/** /uc/login: a session, or the ticket of the Google step (needSecondFactor). */
+export type LoginAnswer = LoginResult;
+/** /uc/approve/real/name/status: the application with its masked name and number, or only a status. */
+export type KycStatus = KycApplication;
+/** The real-name form as /uc/approve/real/name takes it. */
+export type KycForm = RealNameBody;
+/** Personal settings as the server keeps them; saving sends any part of them. */
+export type Personal = Static<typeof PersonalSchema>;
+export type PersonalPatch = Static<typeof PersonalizeBodySchema>;
 /** A slider challenge: the images and where the piece sits. */
 export type SliderChallenge = Captcha;
 
@@ -52,31 +73,22 @@ export function sendCode(purpose: 'register' | 'reset', a: AccountAddress, verif
 export function checkCode(purpose: 'register' | 'reset', a: AccountAddress, code: string) {
   const options = { silent: true };
   if (purpose === 'register') {
-    return post<{ verifyCode: string }>(
+    return post<Static<typeof VerifyCodeSchema>>(
       P.registerCheck,
       { type: a.tel ? 1 : 0, registCode: code, country: a.tel ? a.country : '', mobile: a.tel, email: a.mail },
       options,
     );
   }
-  return post<{ verifyCode: string }>(
+  return post<Static<typeof VerifyCodeSchema>>(
     P.resetVerify,
     { account: a.tel || a.mail, code, country: a.tel ? a.country : '', mode: a.tel ? 1 : 0 },
     options,
   );
 }
 
-export interface LoginAnswer {
-  needSecondFactor?: boolean;
-  type?: string;
-  ticket?: string;
-  id?: number;
-  uid?: string;
-  username?: string;
-}
-
 export function register(a: AccountAddress, ticket: string, password: string, promotion: string) {
   if (a.tel) {
-    return post<LoginAnswer>(P.registerByPhone, {
+    return post<RegisterResult>(P.registerByPhone, {
       country: a.country,
       phone: a.tel,
       code: ticket,
@@ -84,7 +96,7 @@ export function register(a: AccountAddress, ticket: string, password: string, pr
       promotion,
     });
   }
-  return post<LoginAnswer>(P.registerByEmail, { email: a.mail, code: ticket, password, promotion });
+  return post<RegisterResult>(P.registerByEmail, { email: a.mail, code: ticket, password, promotion });
 }
 
 export function resetPassword(a: AccountAddress, ticket: string, password: string) {
@@ -102,7 +114,7 @@ export const login = (username: string, password: string, country: string, verif
   post<LoginAnswer>(P.login, { username, password, country, ...(verifyToken ? { verifyToken } : {}) });
 
 export const loginSecondStep = (ticket: string, code: string) =>
-  post<LoginAnswer>(P.loginSecondStep, { type: 'google', value: ticket, code });
+  post<Static<typeof LoginSecondStepResultSchema>>(P.loginSecondStep, { type: 'google', value: ticket, code });
 
 export type Answer<T> = ApiResult<T>;
 
@@ -123,13 +135,6 @@ export function sendSecureCode(channel: Channel, type: SecureType, value?: strin
   return post<null>(channel === 'email' ? P.sendEmailCode : P.sendPhoneCode, { type, value, country });
 }
 
-/** The codes a sensitive change carries: one per bound channel, and the Google code when it is on. */
-export interface FactorCodes {
-  emailCode?: string;
-  phoneCode?: string;
-  googleCode?: string;
-}
-
 export const updatePassword = (oldPassword: string, newPassword: string, codes: FactorCodes) =>
   post<null>(P.updatePassword, { oldPassword, newPassword, ...codes });
 
@@ -142,7 +147,7 @@ export const changeEmail = (email: string, code: string, oldCode: string, google
 export const changePhone = (country: string, phone: string, code: string, oldCode: string, googleCode?: string) =>
   post<null>(P.changePhone, { country, phone, code, oldCode, googleCode });
 
-export const googleSecret = () => get<{ secret: string; otpauthUrl: string; account: string }>(P.googleSecret);
+export const googleSecret = () => get<GoogleSecret>(P.googleSecret);
 export const googleEnable = (codes: FactorCodes) => post<null>(P.googleEnable, { ...codes });
 export const googleDisable = (codes: FactorCodes) => post<null>(P.googleDisable, { ...codes });
 export const setTransactionPassword = (password: string, codes: FactorCodes) =>
@@ -150,35 +155,15 @@ export const setTransactionPassword = (password: string, codes: FactorCodes) =>
 
 // ─── KYC (spec shell §7) ─────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface KycStatus {
-  /** 0 none, 1 under review, 2 verified, 3 rejected. */
-  status: number;
-  reason?: string | null;
-  country?: string;
-  realName?: string;
-  idType?: number;
-  idCard?: string;
-  submittedAt?: number;
-}
-
 export const loadKycStatus = () => get<KycStatus>(P.realNameStatus);
 
-export interface KycForm {
-  realName: string;
-  country: string;
-  idType: number;
-  idCard: string;
-  frontImage: string;
-  backImage: string;
-  handImage: string;
-}
-export const submitKyc = (form: KycForm) => post<{ status: number }>(P.realName, { ...form });
+export const submitKyc = (form: KycForm) => post<Static<typeof KycStatusSchema>>(P.realName, { ...form });
 
 /**
  * Uploads one image as a raw body. The request layer sends form or JSON only, so this one call builds its headers the
  * same way (token, language, platform) and answers the same envelope; the server sniffs the type and checks the size.
  */
-export async function uploadImage(file: File): Promise<ApiResult<{ id: string }>> {
+export async function uploadImage(file: File): Promise<ApiResult<UploadedImage>> {
   const token = getToken();
   const headers: Record<string, string> = {
     ...PLATFORM_HEADERS,
@@ -196,7 +181,7 @@ export async function uploadImage(file: File): Promise<ApiResult<{ id: string }>
       headers,
       body: file,
     });
-    const raw = (await response.json()) as { code: number; message?: string; data?: { id: string } };
+    const raw = (await response.json()) as { code: number; message?: string; data?: UploadedImage };
     const message = raw.message ?? '';
     if (!isSuccess(raw.code) && message) showToast('error', message);
     return { code: raw.code, message, msg: message, data: raw.data ?? null };
@@ -209,13 +194,9 @@ export async function uploadImage(file: File): Promise<ApiResult<{ id: string }>
 
 // ─── Preferences ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface Personal {
-  lang?: string;
-  color?: number;
-  currency?: string;
-}
 export const loadPersonal = () => get<Personal>('/uc/member/personalize/get');
-export const savePersonal = (p: Personal) => post<Personal>('/uc/member/personalize/set', { ...p });
+export const savePersonal = (p: PersonalPatch) =>
+  post<Static<typeof SettingsSchema>>('/uc/member/personalize/set', { ...p });
 
 /** After login: the account's saved up/down colour replaces this browser's (quietly; the stored one stays on error). */
 export async function syncUpDown(): Promise<void> {

@@ -1,14 +1,25 @@
 import type { Static } from 'typebox';
 import type {
   ArticleItem,
+  ArticlePageSchema,
+  CategorySchema,
   Channel,
+  ChannelsSchema,
   ChannelVerdict,
   GameStatus,
   HelpArticle,
+  HelpCategoriesSchema,
   ProgramPage,
+  ShownArticleSchema,
 } from '../../../common/contracts/content.ts';
 import type { Page } from '../../../common/contracts/envelope.ts';
-import type { Message, Notice, NoticeDetailSchema } from '../../../common/contracts/shell.ts';
+import type {
+  MarkedSchema,
+  Message,
+  MessageReadSchema,
+  Notice,
+  NoticeDetailSchema,
+} from '../../../common/contracts/shell.ts';
 import { get, isSuccess, post } from '../../api/request.ts';
 
 // The wire shapes are the server's contracts (common/contracts/content.ts, shell.ts); the pages import them from here.
@@ -20,29 +31,15 @@ export type ChannelItem = Channel;
 
 /** Calls of the open content pages (spec shell §7 "Configuration and content", "Messages"; issue 8 item 3). */
 
-export interface Category {
-  key: string;
-  name: string;
-  count?: number;
-}
-
-export interface VideoItem extends ArticleItem {
-  minutes: number;
-  poster: string;
-}
-
-export interface GameItem extends ArticleItem {
-  startAt: number;
-  endAt: number;
-  status: GameStatus;
-  reward: string;
-  players: number;
-}
-
-export interface ArticlePage<T> extends Page<T> {
-  categories: Category[];
-  serverTime: number;
-}
+export type Category = Static<typeof CategorySchema>;
+type ShownArticle = Static<typeof ShownArticleSchema>;
+/** A video entry: the server sends minutes and poster for every entry of kind video. */
+export type VideoItem = ArticleItem & Required<Pick<ShownArticle, 'minutes' | 'poster'>>;
+/** A game entry: the server sends its window, state, reward and players for every entry of kind game. */
+export type GameItem = ArticleItem &
+  Required<Pick<ShownArticle, 'startAt' | 'endAt' | 'status' | 'reward' | 'players'>>;
+/** /article/pageShow, its records read as the kind asked for. */
+export type ArticlePage<T> = Omit<Static<typeof ArticlePageSchema>, 'records'> & { records: T[] };
 
 export type ListParams = {
   pageNo: number;
@@ -54,7 +51,7 @@ export type ListParams = {
 /** spec shell §9: default page size 20; the help centre and the news pages show 10 a page. */
 export const CONTENT_PAGE_SIZE = 10;
 
-export const helpCategories = () => get<{ categories: Category[]; total: number }>('/api/help/list');
+export const helpCategories = () => get<Static<typeof HelpCategoriesSchema>>('/api/help/list');
 
 export const helpPage = (params: ListParams) => post<Page<ArticleItem>>('/uc/ancillary/more/help/page', params);
 
@@ -74,7 +71,7 @@ export const articleDetail = <T>(type: 'news' | 'video' | 'game', id: number) =>
 
 export const programPage = (key: string) => get<ProgramPage>(`/api/content/page/${key}`);
 
-export const officialChannels = () => get<{ channels: ChannelItem[] }>('/api/content/channels');
+export const officialChannels = () => get<Static<typeof ChannelsSchema>>('/api/content/channels');
 
 /** The verdict; a value the server cannot read comes back as a refusal (its message is shown inline). */
 export const verifyChannel = (value: string) =>
@@ -88,6 +85,6 @@ export async function unreadCount(): Promise<number> {
   return isSuccess(r.code) && typeof r.data === 'number' ? r.data : 0;
 }
 
-export const markAllMessagesRead = () => post<{ marked: number; unread: number }>('/uc/message/markAllRead');
+export const markAllMessagesRead = () => post<Static<typeof MarkedSchema>>('/uc/message/markAllRead');
 
-export const markMessageRead = (id: number) => post<{ id: number; unread: number }>('/uc/message/read', { id });
+export const markMessageRead = (id: number) => post<Static<typeof MessageReadSchema>>('/uc/message/read', { id });

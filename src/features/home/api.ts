@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { HOME_PATHS } from '../../../common/api.ts';
 import type {
   Advertise,
+  AdvertisePageSchema,
   Banner,
   NewCoin,
   NewCoinList,
@@ -9,7 +10,7 @@ import type {
   RankingItem,
   RankingPage,
 } from '../../../common/contracts/home.ts';
-import type { IndexImagesSchema } from '../../../common/contracts/shell.ts';
+import type { AppLinks, IndexImagesSchema, SiteConfig } from '../../../common/contracts/shell.ts';
 import { type ApiResult, get } from '../../api/request.ts';
 import { ADVERTISE_PAGE_SIZE, RANKING_PAGE_SIZE, type RankingType } from './rules.ts';
 
@@ -37,26 +38,20 @@ export const loadNewCoinPreview = (signal: AbortSignal): Promise<ApiResult<NewCo
   get<NewCoinList>(HOME_PATHS.newCoinPreview, {}, { ...quiet, signal });
 
 export const loadAdvertise = (signal: AbortSignal): Promise<ApiResult<{ content: Advertise[] }>> =>
-  get<{ content: Advertise[] }>(
+  get<Static<typeof AdvertisePageSchema>>(
     HOME_PATHS.advertise,
     { pageNo: 1, pageSize: ADVERTISE_PAGE_SIZE, advertiseLocation: 1 },
     { ...quiet, signal },
   );
 
 /** spec shell §3 "App links", with the countries where the store button is hidden (spec shell §2). */
-export interface DownloadLinks {
-  apk: string;
-  googlePlay: string;
-  appStore: string;
-  downloadPage: string;
-  hideStoreCountries: string[];
-}
+export type DownloadLinks = AppLinks;
 
 export const loadDownloadLinks = (signal: AbortSignal): Promise<ApiResult<DownloadLinks>> =>
   get<DownloadLinks>('/config/toDownAppPage', {}, { ...quiet, signal });
 
-export const loadCertificate = (signal: AbortSignal): Promise<ApiResult<{ certificateUrl?: string }>> =>
-  get<{ certificateUrl?: string }>('/config/getConfigInfo', {}, { ...quiet, signal });
+export const loadCertificate = (signal: AbortSignal): Promise<ApiResult<SiteConfig>> =>
+  get<SiteConfig>('/config/getConfigInfo', {}, { ...quiet, signal });
 
 export const loadIndexImages = (signal: AbortSignal): Promise<ApiResult<IndexImages>> =>
   get<IndexImages>(HOME_PATHS.indexImages, {}, { ...quiet, signal });

@@ -1,10 +1,26 @@
+import type { Static } from 'typebox';
 import { SUPPORT_PATHS, TOKEN_HEADER } from '../../../common/api.ts';
-import type { ChatSession, Ticket, TicketDetail, TicketPage, TicketPost } from '../../../common/contracts/support.ts';
+import type {
+  AgentChat,
+  AgentChatClosedSchema,
+  AgentThread,
+  AgentTicket,
+  AgentTicketDetail,
+  AgentTicketPage,
+  ChatMessage,
+  ChatPollSchema,
+  ChatSession,
+  FeedbackAddBody,
+  FeedbackImage,
+  Ticket,
+  TicketDetail,
+  TicketPage,
+  TicketPost,
+} from '../../../common/contracts/support.ts';
 import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { showToast } from '../../api/toast.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n.ts';
-import type { ChatMessage } from './chat-model.ts';
 
 // The wire shapes are the server's contract (common/contracts/support.ts); the screens import them from here.
 export type { ChatSession, Ticket, TicketDetail, TicketPage, TicketPost };
@@ -20,7 +36,7 @@ export const POLL_WAIT_S = 20;
 export const openChat = (openId: string | null) => post<ChatSession>(P.chatOpen, { openId });
 /** New messages after `since`; waits up to `wait` s on the server when there are none. Quiet: the page shows the state. */
 export const pollChat = (openId: string, since: number, wait: number, signal?: AbortSignal) =>
-  get<{ messages: ChatMessage[] }>(
+  get<Static<typeof ChatPollSchema>>(
     P.chatMessages,
     { openId, since, wait },
     signal ? { silent: true, signal, networkError: '' } : { silent: true },
@@ -29,12 +45,8 @@ export const sendChat = (openId: string, content: string) => post<ChatMessage>(P
 
 // ─── Feedback ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface NewTicket {
-  category: string;
-  title: string;
-  content: string;
-  imageId?: string;
-}
+/** A new ticket as /uc/feedback/add takes it. */
+export type NewTicket = FeedbackAddBody;
 
 export const listTickets = (pageNo: number, pageSize: number, signal?: AbortSignal) =>
   post<TicketPage>(P.feedbackList, { pageNo, pageSize }, signal ? { signal } : {});
@@ -57,14 +69,14 @@ function rawHeaders(extra: Record<string, string> = {}): Record<string, string> 
 }
 
 /** Sends the image as the raw body; the server checks its bytes and size. */
-export async function uploadFeedbackImage(file: File): Promise<ApiResult<{ id: string }>> {
+export async function uploadFeedbackImage(file: File): Promise<ApiResult<FeedbackImage>> {
   try {
     const response = await fetch(`${P.feedbackUpload}?langCode=${currentLanguage()}`, {
       method: 'POST',
       headers: rawHeaders({ accept: 'application/json', 'content-type': file.type || 'application/octet-stream' }),
       body: file,
     });
-    const raw = (await response.json()) as { code: number; message?: string; data?: { id: string } };
+    const raw = (await response.json()) as { code: number; message?: string; data?: FeedbackImage };
     const message = raw.message ?? '';
     if (!isSuccess(raw.code) && message) showToast('error', message);
     return { code: raw.code, message, msg: message, data: raw.data ?? null };
@@ -88,27 +100,8 @@ export async function loadImage(path: string, signal?: AbortSignal): Promise<str
 
 // ─── Agent console (development servers only) ────────────────────────────────────────────────────────────────────────
 
-export interface AgentChat {
-  id: number;
-  openId: string;
-  userId: number | null;
-  uid: string | null;
-  username: string | null;
-  status: number;
-  updatedAt: number;
-  lastSender: 'visitor' | 'agent';
-  lastContent: string;
-}
-export interface AgentThread extends AgentChat {
-  messages: ChatMessage[];
-}
-export interface AgentTicket extends Ticket {
-  uid: string | null;
-  username: string | null;
-}
-export interface AgentTicketDetail extends AgentTicket {
-  posts: TicketPost[];
-}
+// The agent's answers are the server's contract too (common/contracts/support.ts).
+export type { AgentChat, AgentThread, AgentTicket, AgentTicketDetail };
 
 const quiet = { silent: true } as const;
 export const agentChats = (wait = 0, signal?: AbortSignal) =>
@@ -121,9 +114,9 @@ export const agentThread = (id: number, since: number, wait: number, signal?: Ab
   );
 export const agentReplyChat = (id: number, content: string) =>
   post<ChatMessage>(`${P.devChats}/${id}/reply`, { content });
-export const agentCloseChat = (id: number) => post<{ id: number }>(`${P.devChats}/${id}/close`);
+export const agentCloseChat = (id: number) => post<Static<typeof AgentChatClosedSchema>>(`${P.devChats}/${id}/close`);
 export const agentTickets = (signal?: AbortSignal) =>
-  get<TicketPage & { records: AgentTicket[] }>(P.devTickets, { pageSize: 100 }, signal ? { ...quiet, signal } : quiet);
+  get<AgentTicketPage>(P.devTickets, { pageSize: 100 }, signal ? { ...quiet, signal } : quiet);
 export const agentTicket = (id: number) => get<AgentTicketDetail>(`${P.devTickets}/${id}`, {}, quiet);
 export const agentReplyTicket = (id: number, content: string) =>
   post<TicketPost>(`${P.devTickets}/${id}/reply`, { content });

@@ -1,11 +1,9 @@
 /** Pure parts of the chat and feedback screens (tested in tests/src/features/support). */
 
-export interface ChatMessage {
-  id: number;
-  sender: 'visitor' | 'agent';
-  content: string;
-  time: number;
-}
+import type { ChatMessage } from '../../../common/contracts/support.ts';
+
+// A message is the server's contract (common/contracts/support.ts ChatMessageSchema).
+export type { ChatMessage };
 
 /** Same limits as the server (server/support/rules.ts). */
 export const MAX_MESSAGE_CHARS = 2000;

@@ -2,6 +2,7 @@
 // at once and sent debounced 1 s; a refusal puts the star back and says why.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Favorite } from '../../../common/contracts/spot-trade.ts';
 import { get, post } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
 import { FavouriteDebouncer, favouriteFailure, toggleFavourite } from './market.ts';
@@ -23,7 +24,7 @@ export function useFavourites(isLogin: boolean): Favourites {
   const debouncer = useRef<FavouriteDebouncer | null>(null);
 
   const refresh = useCallback(async () => {
-    const result = await get<{ symbol: string }[]>('/exchange/favor/find', {}, { silent: true });
+    const result = await get<Favorite[]>('/exchange/favor/find', {}, { silent: true });
     if (result.code !== 0 && result.code !== 200) return;
     const list = new Set((result.data ?? []).map((r) => r.symbol));
     saved.current = list;

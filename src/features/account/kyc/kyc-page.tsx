@@ -50,14 +50,16 @@ export function KycPage() {
 
   const code = String(status?.status ?? 0) as '0' | '1' | '2' | '3';
   const locked = code === '1' || code === '2';
+  // Only a submitted application carries the name, number and reason.
+  const application = status && 'realName' in status ? status : null;
   return (
     <AccountLayout>
       <div className="acc-panel" data-testid="kyc">
         <h1 className="acc-title">{t('account.security.kyc.title')}</h1>
         <div className={`acc-state-banner s${code}`} data-testid="kyc-status">
           {t(`account.security.kyc.status.${code}`)}
-          {status?.realName ? ` · ${status.realName} · ${status.idCard ?? ''}` : ''}
-          {code === '3' && status?.reason ? ` · ${status.reason}` : ''}
+          {application?.realName ? ` · ${application.realName} · ${application.idCard}` : ''}
+          {code === '3' && application?.reason ? ` · ${application.reason}` : ''}
         </div>
         {locked ? null : (
           <form className="acc-form" onSubmit={(e) => void submit(e)} noValidate>

@@ -4,7 +4,6 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
-import type { ShellUser } from '../../../app/shell-state.tsx';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { login, loginSecondStep, syncUpDown } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';
@@ -40,7 +39,7 @@ export function LoginPage() {
   );
 
   const finish = async () => {
-    const user = await checkLoginAndLoadUser<ShellUser>();
+    const user = await checkLoginAndLoadUser();
     if (user) setUser(user);
     void syncUpDown();
     navigate(afterLoginPath(search), { replace: true });
@@ -48,13 +47,15 @@ export function LoginPage() {
   const attempt = async (send: { username: string; password: string; country: string }, verifyToken?: string) => {
     dispatch({ type: 'sending' });
     const r = await login(send.username, send.password, send.country, verifyToken);
+    // The Google step's answer carries a ticket; a session answer signs in at once.
+    const second = r.data && 'needSecondFactor' in r.data ? r.data : undefined;
     const outcome = loginOutcome({
       code: r.code,
       ok: isSuccess(r.code) && !!r.data,
-      ticket: r.data?.ticket,
-      needSecondFactor: r.data?.needSecondFactor,
+      ticket: second?.ticket,
+      needSecondFactor: second?.needSecondFactor,
     });
-    set(afterPassword(current(), outcome, r.data?.ticket));
+    set(afterPassword(current(), outcome, second?.ticket));
     if (outcome === 'done') await finish();
   };
   const submit = (e: FormEvent) => {

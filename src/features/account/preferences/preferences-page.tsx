@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UP_DOWN_COLORS } from '../../../../common/contracts/shell.ts';
 import type { Lang } from '../../../../common/i18n.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
@@ -23,7 +24,7 @@ export function PreferencesPage() {
       setUpDown(r.data.color);
     });
   }, []);
-  const saveColor = async (next: number) => {
+  const saveColor = async (next: (typeof UP_DOWN_COLORS)[number]) => {
     const before = color;
     setColor(next);
     setUpDown(next);
@@ -56,8 +57,8 @@ export function PreferencesPage() {
         <Field label={t('account.security.preferences.color')}>
           <div className="acc-tabs acc-choice">
             {[
-              { v: 1, label: t('account.security.preferences.greenUp') },
-              { v: 2, label: t('account.security.preferences.redUp') },
+              { v: UP_DOWN_COLORS[0], label: t('account.security.preferences.greenUp') },
+              { v: UP_DOWN_COLORS[1], label: t('account.security.preferences.redUp') },
             ].map((o) => (
               <button
                 key={o.v}

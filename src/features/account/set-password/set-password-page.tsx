@@ -4,7 +4,6 @@ import { useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
-import type { ShellUser } from '../../../app/shell-state.tsx';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { register, resetPassword } from '../api.ts';
 import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';
@@ -45,7 +44,7 @@ export function SetPasswordPage() {
       const r = await register(ticket, ticket.ticket, password, ticket.code);
       if (!isSuccess(r.code)) return dispatch({ type: 'failed' });
       held = null;
-      const user = await checkLoginAndLoadUser<ShellUser>();
+      const user = await checkLoginAndLoadUser();
       if (user) setUser(user);
       navigate('/', { replace: true });
       return;

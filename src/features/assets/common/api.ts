@@ -1,4 +1,17 @@
-import type { AddressEntry, WithdrawInfo } from '../../../../common/contracts/assets.ts';
+import type { Static } from 'typebox';
+import type {
+  AddressEntry,
+  CoinDetailView,
+  DepositAddressView,
+  DepositPage,
+  DepositView,
+  LatestDestinationSchema,
+  MemoType,
+  NetworkDetailView,
+  WithdrawalView,
+  WithdrawCreateBody,
+  WithdrawInfo,
+} from '../../../../common/contracts/assets.ts';
 import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
 
@@ -26,93 +39,26 @@ export const RECHARGE_PATHS = {
 } as const;
 const P = RECHARGE_PATHS;
 
-export type MemoType = 'MEMO' | 'TAG';
-
-export interface NetworkInfo {
-  protocol: string;
-  name: string;
-  needMemo: boolean;
-  memoType: MemoType | null;
-  depositMin: string;
-  confirmations: number;
-  withdrawFee: string;
-  withdrawMin: string;
-  canDeposit: boolean;
-  canWithdraw: boolean;
-  addressPattern: string;
-  memoPattern: string | null;
-  arrivalSeconds: number;
-}
-
-export interface CoinInfo {
-  coin: string;
-  unit: string;
-  name: string;
-  logo: string;
-  decimals: number;
-  canDeposit: boolean;
-  canWithdraw: boolean;
-  usdRate: string;
-  networks: NetworkInfo[];
-}
-
-export interface DepositAddress {
-  coin: string;
-  protocol: string;
-  address: string;
-  memo: string;
-  memoType: MemoType | null;
-  createTime: number;
-}
-
-// Declared once, in the contracts (common/contracts/envelope.ts, assets.ts); the asset pages import them from here.
-export type { AddressEntry, Page, WithdrawInfo };
+// Declared once, in the contracts (common/contracts/envelope.ts, assets.ts); the asset pages import them from here,
+// under the names they have always used.
+export type { AddressEntry, DepositPage, MemoType, Page, WithdrawInfo };
+/** A network of /uc/coin/v2/list, with its address rules and arrival time. */
+export type NetworkInfo = NetworkDetailView;
+/** A coin of /uc/coin/v2/list with its networks. */
+export type CoinInfo = CoinDetailView;
+export type DepositAddress = DepositAddressView;
+export type DepositRecord = DepositView;
+export type WithdrawRecord = WithdrawalView;
+/** A destination of /uc/withdraw/address/latest. */
+export type LatestAddress = Static<typeof LatestDestinationSchema>;
 
 /** Deposit states (server DEPOSIT_STATUS). */
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, failed: 2 } as const;
 
-export interface DepositRecord {
-  id: number;
-  coin: string;
-  protocol: string;
-  address: string;
-  memo: string;
-  amount: string;
-  txHash: string;
-  confirmations: number;
-  requiredConfirmations: number;
-  status: number;
-  createTime: number;
-  confirmTime: number | null;
-}
-
-/** `simulator`: the deposit simulator is on (non-production): /recharge offers "Simulate deposit". */
-export interface DepositPage extends Page<DepositRecord> {
-  simulator: boolean;
-}
-
 /** Withdrawal states (server WITHDRAW_STATUS). */
 export const WITHDRAW_STATUS = { pending: 0, processing: 1, done: 2, cancelled: 3, failed: 4 } as const;
 
-export interface WithdrawRecord {
-  id: number;
-  coin: string;
-  protocol: string;
-  address: string;
-  tag: string;
-  amount: string;
-  fee: string;
-  arrivedAmount: string;
-  status: number;
-  txHash: string | null;
-  reason: string | null;
-  createTime: number;
-  updateTime: number;
-  processingTime: number | null;
-  finishTime: number | null;
-  cancellable: boolean;
-}
-
+/** The withdraw form's fields as the screen holds them (every code a string); sent as WithdrawCreateBody. */
 export interface WithdrawForm {
   coin: string;
   protocol: string;
@@ -131,14 +77,6 @@ export const TRANSFER_TYPE = { chain: 0, internal: 1 } as const;
 
 export type EntryDraft = Omit<AddressEntry, 'id' | 'time' | 'updateTime'>;
 
-export interface LatestAddress {
-  coin: string;
-  protocol: string;
-  address: string;
-  tag: string;
-  time: number;
-}
-
 const quiet = { silent: true } as const;
 
 export const loadCoins = (signal?: AbortSignal) =>
@@ -155,7 +93,7 @@ export const simulateDeposit = (address: string, memo: string, amount: string) =
   post<DepositRecord>(P.simulateDeposit, { address, memo, amount });
 
 export const loadWithdrawInfo = (coin: string) => get<WithdrawInfo>(P.withdrawInfo, { coin });
-export const createWithdrawal = (form: WithdrawForm) => post<WithdrawRecord>(P.withdrawCreate, { ...form });
+export const createWithdrawal = (form: WithdrawCreateBody) => post<WithdrawRecord>(P.withdrawCreate, { ...form });
 export const loadWithdrawals = (pageNo: number, pageSize: number, coin?: string) =>
   get<Page<WithdrawRecord>>(P.withdrawList, { pageNo, pageSize, coin });
 export const loadWithdrawal = (id: number) => get<WithdrawRecord>(P.withdrawDetail, { id });

@@ -1,39 +1,20 @@
+import type { Static } from 'typebox';
+import type {
+  ConvertBody,
+  ConvertCoinListSchema,
+  QuickExchangePrice,
+  QuickExchangeView,
+} from '../../../../common/contracts/assets.ts';
 import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
 import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
-export interface ConvertCoin {
-  coin: string;
-  name: string;
-  logoUrl: string;
-  decimals: number;
-  /** The spot wallet's available amount. */
-  available: string;
-}
-
+// The wire shapes are the server's contract (common/contracts/assets.ts); the convert panel imports them from here.
+/** A coin that converts, with the spot wallet's available amount. */
+export type ConvertCoin = Static<typeof ConvertCoinListSchema>[number];
 /** A quote (spec shell §7 quick exchange price): the rate, and for an amount what it buys and the id to convert at. */
-export interface ConvertPrice {
-  from: string;
-  to: string;
-  price: string;
-  rate: string;
-  spread: string;
-  amount: string | null;
-  receive: string | null;
-  quoteId: string | null;
-  expiresAt: number | null;
-  validMs: number;
-}
-
-export interface ConvertRecord {
-  id: number;
-  from: string;
-  to: string;
-  amount: string;
-  receive: string;
-  rate: string;
-  createTime: number;
-}
+export type ConvertPrice = QuickExchangePrice;
+export type ConvertRecord = QuickExchangeView;
 
 const P = '/uc/quick-exchange';
 
@@ -41,7 +22,6 @@ export const loadConvertCoins = () => get<ConvertCoin[]>(`${P}/coins`, {}, { sil
 /** Quiet: the panel shows a refused quote's message in place, not as a toast on every keystroke. */
 export const loadPrice = (from: string, to: string, amount: string, signal: AbortSignal) =>
   get<ConvertPrice>(`${P}/price`, { from, to, amount }, { signal, silent: true });
-export const convertAtQuote = (input: { from: string; to: string; amount: string; quoteId: string }) =>
-  post<ConvertRecord>(`${P}/add`, input);
+export const convertAtQuote = (input: ConvertBody) => post<ConvertRecord>(`${P}/add`, input);
 export const loadConverts = (signal: AbortSignal) =>
   get<Page<ConvertRecord>>(`${P}/list`, { pageNo: 1, pageSize: RECORDS_PAGE_SIZE }, { signal, silent: true });

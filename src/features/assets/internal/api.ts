@@ -1,30 +1,32 @@
+import type {
+  AddressEntry,
+  InternalFeeInfo,
+  InternalTransferCheck,
+  InternalTransferView,
+  MemberExist,
+  RecipientType,
+} from '../../../../common/contracts/assets.ts';
 import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
 import { RECHARGE_PATHS } from '../common/api.ts';
 import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 
+// The wire shapes are the server's contract (common/contracts/assets.ts); the internal-transfer panel imports them
+// from here under its own names.
 /** How the sender names the recipient (spec shell §7 address book entry: uid, email, mobile with areaCode). */
-export type RecipientType = 'uid' | 'email' | 'mobile';
+export type { RecipientType };
+export type MemberAnswer = MemberExist;
+export type FeeInfo = InternalFeeInfo;
+export type CheckAnswer = InternalTransferCheck;
+export type InternalRecord = InternalTransferView;
+/** An internal entry of the address book (spec shell §7: id, transferType 1, uid, email, mobile, areaCode). */
+export type BookEntry = AddressEntry;
 
+/** The recipient as the form names it; the server takes any type text and refuses the unknown ones. */
 export interface Recipient {
   type: RecipientType;
   value: string;
   areaCode?: string | undefined;
-}
-
-export interface MemberAnswer {
-  exist: boolean;
-  name: string | null;
-  self: boolean;
-}
-
-export interface FeeInfo {
-  coin: string;
-  decimals: number;
-  fee: string;
-  minAmount: string;
-  enabled: boolean;
-  available: string;
 }
 
 export interface InternalCodes {
@@ -36,39 +38,6 @@ export interface InternalCodes {
 export interface InternalRequest extends Recipient, InternalCodes {
   coin: string;
   amount: string;
-}
-
-export interface CheckAnswer {
-  coin: string;
-  amount: string;
-  fee: string;
-  arrivedAmount: string;
-  recipient: { type: RecipientType; name: string };
-}
-
-export interface InternalRecord {
-  id: number;
-  coin: string;
-  amount: string;
-  fee: string;
-  arrivedAmount: string;
-  direction: 'out' | 'in';
-  counterparty: string;
-  recipientType: RecipientType;
-  status: number;
-  createTime: number;
-}
-
-/** An internal entry of the address book (spec shell §7: id, transferType 1, uid, email, mobile, areaCode). */
-export interface BookEntry {
-  id: number;
-  transferType: number;
-  uid: string;
-  email: string;
-  mobile: string;
-  areaCode: string;
-  coin: string;
-  remark: string;
 }
 
 const P = '/uc/internal-transfer';
@@ -88,8 +57,6 @@ export const loadInternalTransfers = (pageNo: number, direction: 'in' | 'out' | 
  * works without it, and offers the entries when it answers.
  */
 export async function loadBookEntries(): Promise<BookEntry[]> {
-  const r = await get<BookEntry[] | { records?: BookEntry[] }>(RECHARGE_PATHS.bookInternal, {}, { silent: true });
-  const data = r.data;
-  const list = Array.isArray(data) ? data : (data?.records ?? []);
-  return list.filter((e) => e.transferType === 1);
+  const r = await get<BookEntry[]>(RECHARGE_PATHS.bookInternal, {}, { silent: true });
+  return (Array.isArray(r.data) ? r.data : []).filter((e) => e.transferType === 1);
 }

@@ -1,4 +1,12 @@
-import type { RowCoin, WalletRow, WalletView } from '../../../../common/contracts/assets.ts';
+import type { Static } from 'typebox';
+import type {
+  FinancialSummarySchema,
+  RowCoin,
+  WalletBalance,
+  WalletList,
+  WalletRow,
+  WalletView,
+} from '../../../../common/contracts/assets.ts';
 import { type ApiResult, get, post } from '../../../api/request.ts';
 
 /** The wallets of spec shell §3 "Balance rows" (server/ledger/accounts.ts WALLETS). */
@@ -13,19 +21,13 @@ export function isWalletType(text: string | undefined): text is WalletType {
 export type { RowCoin, WalletRow, WalletView };
 
 /** `POST /uc/asset/wallet {type}`: one wallet with every coin of the catalogue, valued in USDT. */
-export function loadWallet(type: WalletType, signal: AbortSignal): Promise<ApiResult<{ wallets: WalletView[] }>> {
-  return post<{ wallets: WalletView[] }>('/uc/asset/wallet', { type }, { signal, silent: true });
+export function loadWallet(type: WalletType, signal: AbortSignal): Promise<ApiResult<WalletList>> {
+  return post<WalletList>('/uc/asset/wallet', { type }, { signal, silent: true });
 }
 
 /** The earn wallet of `GET /uc/asset/walletBalance` (spec shell §3 financial asset). */
-export interface FinancialAsset {
-  totalAsset: string;
-  totalInterest: string;
-  yesterdayInterest: string;
-  /** Earn products on offer; 0 means the wallet cannot hold anything yet. */
-  products: number;
-}
+export type FinancialAsset = Static<typeof FinancialSummarySchema>;
 
-export function loadFinancial(signal: AbortSignal): Promise<ApiResult<{ financial: FinancialAsset }>> {
-  return get<{ financial: FinancialAsset }>('/uc/asset/walletBalance', {}, { signal, silent: true });
+export function loadFinancial(signal: AbortSignal): Promise<ApiResult<WalletBalance>> {
+  return get<WalletBalance>('/uc/asset/walletBalance', {}, { signal, silent: true });
 }

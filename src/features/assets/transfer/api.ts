@@ -1,3 +1,9 @@
+import type {
+  TransferBalance,
+  TransferBalances,
+  TransferBody,
+  WalletTransferView,
+} from '../../../../common/contracts/assets.ts';
 import type { Page } from '../../../../common/contracts/envelope.ts';
 import { get, post } from '../../../api/request.ts';
 import { RECORDS_PAGE_SIZE } from '../common/model.ts';
@@ -6,35 +12,17 @@ import { RECORDS_PAGE_SIZE } from '../common/model.ts';
 export const WALLETS = ['funds', 'spot', 'contract', 'follow'] as const;
 export type Wallet = (typeof WALLETS)[number];
 
+// The wire shapes are the server's contract (common/contracts/assets.ts); the transfer panel imports them from here.
 /** A coin with what each wallet the user may move between has available (exact decimal strings). */
-export interface TransferCoin {
-  coin: string;
-  name: string;
-  logoUrl: string;
-  decimals: number;
-  available: Partial<Record<Wallet, string>>;
-}
+export type TransferCoin = TransferBalance;
+export type TransferRecord = WalletTransferView;
 
-export interface TransferRecord {
-  id: number;
-  coin: string;
-  amount: string;
-  from: Wallet;
-  to: Wallet;
-  createTime: number;
-}
-
-export const loadTransferCoins = () =>
-  get<{ wallets: Wallet[]; coins: TransferCoin[] }>('/uc/asset-transfer/balances', {}, { silent: true });
+export const loadTransferCoins = () => get<TransferBalances>('/uc/asset-transfer/balances', {}, { silent: true });
 
 /** One wallet transfer; `requestId` makes a double submit answer the first transfer. */
-export const transferBetweenWallets = (input: {
-  coin: string;
-  amount: string;
-  from: Wallet;
-  to: Wallet;
-  requestId: string;
-}) => post<TransferRecord>('/uc/asset-transfer/transfer', input);
+export const transferBetweenWallets = (
+  input: TransferBody & { coin: string; from: Wallet; to: Wallet; requestId: string },
+) => post<TransferRecord>('/uc/asset-transfer/transfer', input);
 
 export const loadTransfers = (pageNo: number, signal?: AbortSignal) =>
   get<Page<TransferRecord>>(

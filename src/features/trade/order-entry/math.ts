@@ -1,6 +1,7 @@
 // Pure order-entry rules of the spot terminal (spec trading §3 spot account and spot order, §5 numeric input): what a
 // percent of the balance buys, the total and fee, the checks made before an order is sent, and the body sent.
 
+import type { SpotAccount as SpotAccountView } from '../../../../common/contracts/spot-trade.ts';
 import { compare, div, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
 import { OrderType, Side } from '../../../../common/trading.ts';
 
@@ -9,26 +10,26 @@ export type EntryKind = 'limit' | 'market' | 'stop';
 export const ENTRY_KINDS: readonly EntryKind[] = ['limit', 'market', 'stop'];
 export const PERCENTS = [25, 50, 75, 100] as const;
 
-/** The spot account of /exchange/account (spec trading §3), as the form reads it. */
-export interface SpotAccount {
-  symbol: string;
-  /** Available base coin. */
-  coinHotMoney: string;
-  /** Available quote coin. */
-  rmb: string;
-  buyFeeRate: string;
-  sellFeeRate: string;
-  /** Smallest order value, in the quote coin. */
-  buyMinMoney: string;
-  /** Smallest order amount, in the base coin. */
-  sellMinCoin: string;
-  keepDecimalForCoin: number;
-  keepDecimalForCurrency: number;
-  keepDecimalForTotal: number;
-  currentExchangPrice: string;
-  buyOnePrice: string;
-  sellOnePrice: string;
-}
+/**
+ * The spot account of /exchange/account (spec trading §3, common/contracts/spot-trade.ts), the part the form reads:
+ * available coins (coinHotMoney base, rmb quote), fee rates, minimums, decimals and the prices.
+ */
+export type SpotAccount = Pick<
+  SpotAccountView,
+  | 'symbol'
+  | 'coinHotMoney'
+  | 'rmb'
+  | 'buyFeeRate'
+  | 'sellFeeRate'
+  | 'buyMinMoney'
+  | 'sellMinCoin'
+  | 'keepDecimalForCoin'
+  | 'keepDecimalForCurrency'
+  | 'keepDecimalForTotal'
+  | 'currentExchangPrice'
+  | 'buyOnePrice'
+  | 'sellOnePrice'
+>;
 
 /** What one side of the form holds, as typed. A market buy is sized by `total` (the quote to spend). */
 export interface EntryInput {

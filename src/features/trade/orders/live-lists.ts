@@ -1,11 +1,10 @@
 // The orders panel's paged REST lists with what the user's state learnt since the page was fetched laid over them, so
 // a list never reloads because the channel spoke (spec trading §7 order history and trade history).
+import type { Page } from '../../../../common/contracts/envelope.ts';
 import { isOpenStatus, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
 
-export interface Paged<T> {
-  records: T[];
-  total: number;
-}
+/** The part of a contract page (common/contracts/envelope.ts) the lists merge: its records and total. */
+export type Paged<T> = Pick<Page<T>, 'records' | 'total'>;
 
 /**
  * Merges `live` into the fetched pages, newest first by `id`: a record the pages hold is replaced by its live state

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import type { CancelAll } from '../../../../common/contracts/spot-trade.ts';
 import { mul } from '../../../../common/decimal.ts';
 import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
 import type { UserBalance } from '../../../../workers/api.ts';
@@ -172,7 +173,7 @@ function OpenOrders(props: { orders: SpotOrder[]; symbol: string | null; session
   };
   const cancelAll = async () => {
     setAsking(false);
-    const result = await post<{ cancelled: number[] }>('/exchange/order/cancel-all', symbol ? { symbol } : {});
+    const result = await post<CancelAll>('/exchange/order/cancel-all', symbol ? { symbol } : {});
     if (result.data) showToast('success', t('trade.orders.cancelledAll', { count: result.data.cancelled.length }));
     session.refresh();
   };

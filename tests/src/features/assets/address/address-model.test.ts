@@ -11,6 +11,7 @@ import type { AddressEntry, CoinInfo, NetworkInfo } from '../../../../../src/fea
 const network = (protocol: string, fields: Partial<NetworkInfo> = {}): NetworkInfo => ({
   protocol,
   name: protocol,
+  family: 'tron',
   needMemo: false,
   memoType: null,
   depositMin: '1',

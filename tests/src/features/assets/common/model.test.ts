@@ -24,6 +24,7 @@ import {
 const TRC20: NetworkInfo = {
   protocol: 'TRC20',
   name: 'Tron (TRC20)',
+  family: 'tron',
   needMemo: false,
   memoType: null,
   depositMin: '1',
@@ -55,6 +56,8 @@ const coin = (unit: string, name: string): CoinInfo => ({
   canDeposit: true,
   canWithdraw: true,
   usdRate: '1',
+  withdrawFee: '1',
+  minWithdraw: '10',
   networks: [TRC20],
 });
 

@@ -9,6 +9,9 @@ import {
 
 const entry = (e: Partial<BookEntry>): BookEntry => ({
   id: 1,
+  address: '',
+  protocol: '',
+  tag: '',
   transferType: 1,
   uid: '',
   email: '',
@@ -16,6 +19,8 @@ const entry = (e: Partial<BookEntry>): BookEntry => ({
   areaCode: '',
   coin: '',
   remark: '',
+  time: 0,
+  updateTime: 0,
   ...e,
 });
 

@@ -15,6 +15,7 @@ import {
 const TRC20: NetworkInfo = {
   protocol: 'TRC20',
   name: 'Tron (TRC20)',
+  family: 'tron',
   needMemo: false,
   memoType: null,
   depositMin: '1',
