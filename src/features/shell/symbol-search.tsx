@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { get, isSuccess } from '../../api/request.ts';
+import { isBuiltPath } from '../../app/routes.ts';
 import { searchSymbols } from '../../app/symbol-search.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPrice } from '../../format/price.ts';
@@ -11,6 +12,14 @@ import { Popover, PopoverClose } from '../../ui/popover.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
 
 type Tab = 'all' | 'spot' | 'contract';
+
+/**
+ * The tabs the search offers: the contract tab (and its request) only once the contract terminal exists, so no row
+ * leads to a page that is not built (issue 19 item 13).
+ */
+export function searchTabs(contractsBuilt = isBuiltPath('/trade/contract')): readonly Tab[] {
+  return contractsBuilt ? ['all', 'spot', 'contract'] : ['all', 'spot'];
+}
 interface Row {
   symbol: string;
   kind: 'spot' | 'contract';
@@ -64,7 +73,9 @@ export function SymbolSearch() {
     if (!open || rows) return;
     void Promise.all([
       get<SymbolThumb[]>('/market/symbol-thumb', {}, { silent: true }),
-      get<unknown>('/swap/symbol-thumb', {}, { silent: true }),
+      searchTabs().includes('contract')
+        ? get<unknown>('/swap/symbol-thumb', {}, { silent: true })
+        : Promise.resolve({ code: -1, data: null }),
     ]).then(([spot, contract]) =>
       setRows({
         spot: isSuccess(spot.code) && spot.data ? spotRows(spot.data) : [],
@@ -116,7 +127,7 @@ export function SymbolSearch() {
           </PopoverClose>
         </div>
         <div className="search-tabs" role="tablist">
-          {(['all', 'spot', 'contract'] as const).map((k) => (
+          {searchTabs().map((k) => (
             <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
               {t(`search.${k}`)}
             </button>
