@@ -62,7 +62,7 @@ export async function billPage(db: Db, f: BillFilter): Promise<{ records: BillLi
   const type = f.type;
   if (type) {
     if (type.kinds.length === 0) {
-      // "Other": lines of kinds the type table does not name; the contract types have no lines yet.
+      // "Other": lines of kinds the type table does not name.
       if (type.type !== 0) return { records: [], total: 0 };
       query = query.where('e.kind', 'not in', [...KNOWN_KINDS]);
     } else {

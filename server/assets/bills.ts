@@ -22,9 +22,10 @@ export const BillType = {
   quickExchange: 12,
   trade: 13,
   demoGrant: 14,
-  // Contract bills (spec trading §9); no contract engine writes them yet.
+  // Contract bills (spec trading §9; 203, unnumbered there, is funding: the gap in the contract range).
   openLong: 201,
   openShort: 202,
+  funding: 203,
   closeLong: 204,
   closeShort: 205,
   closeAll: 206,
@@ -53,6 +54,7 @@ export type BillNameKey =
   | 'billCloseShort'
   | 'billCloseAll'
   | 'billLiquidation'
+  | 'billFunding'
   | 'billTransfer';
 
 export interface BillTypeDef {
@@ -79,12 +81,14 @@ export const BILL_TYPES: readonly BillTypeDef[] = [
   { type: BillType.quickExchange, name: 'billQuickExchange', kinds: ['quick_exchange'] },
   { type: BillType.trade, name: 'billTrade', kinds: ['trade'] },
   { type: BillType.demoGrant, name: 'billDemoGrant', kinds: ['demo_grant'] },
-  { type: BillType.openLong, name: 'billOpenLong', kinds: [], contract: true },
-  { type: BillType.openShort, name: 'billOpenShort', kinds: [], contract: true },
-  { type: BillType.closeLong, name: 'billCloseLong', kinds: [], contract: true },
-  { type: BillType.closeShort, name: 'billCloseShort', kinds: [], contract: true },
-  { type: BillType.closeAll, name: 'billCloseAll', kinds: [], contract: true },
-  { type: BillType.liquidation, name: 'billLiquidation', kinds: [], contract: true },
+  // The contract engine's kinds (server/engine/contracts/wallet.ts): an open's fee, a close's PnL and fee.
+  { type: BillType.openLong, name: 'billOpenLong', kinds: ['swap_open_long'], contract: true },
+  { type: BillType.openShort, name: 'billOpenShort', kinds: ['swap_open_short'], contract: true },
+  { type: BillType.funding, name: 'billFunding', kinds: ['swap_funding'], contract: true },
+  { type: BillType.closeLong, name: 'billCloseLong', kinds: ['swap_close_long'], contract: true },
+  { type: BillType.closeShort, name: 'billCloseShort', kinds: ['swap_close_short'], contract: true },
+  { type: BillType.closeAll, name: 'billCloseAll', kinds: ['swap_close_all'], contract: true },
+  { type: BillType.liquidation, name: 'billLiquidation', kinds: ['swap_liquidation'], contract: true },
 ];
 
 /** Lines of a kind the table does not name (not listed by bill-type, but a valid filter). */
@@ -115,7 +119,16 @@ export const KNOWN_KINDS: ReadonlySet<string> = new Set(BILL_TYPES.flatMap((d) =
  * the withdrawal record shows until the money leaves as `withdraw` and `withdraw_fee`), and the simulator's folded
  * lines.
  */
-export const NOT_BILLS: readonly string[] = ['freeze', 'unfreeze', 'withdraw_freeze', 'withdraw_unfreeze', 'carry'];
+export const NOT_BILLS: readonly string[] = [
+  'freeze',
+  'unfreeze',
+  'withdraw_freeze',
+  'withdraw_unfreeze',
+  'carry',
+  // A contract order's reservation and an isolated position's margin: moves inside the contract wallet.
+  'swap_order_margin',
+  'swap_isolated_margin',
+];
 
 /** Spot bill kinds (`/exchange/spot-bill/list` filters by kind) with their names, for the spot bills tab. */
 export const SPOT_BILL_KINDS: readonly { kind: string; name: BillNameKey }[] = [

@@ -201,6 +201,15 @@ export const WALLETS_MESSAGES = {
     vi_VN: 'Thanh lý',
     hi_IN: 'लिक्विडेशन',
   },
+  billFunding: {
+    zh_CN: '资金费用',
+    zh_TW: '資金費用',
+    en_US: 'Funding fee',
+    ko_KR: '펀딩 수수료',
+    ja: '資金調達手数料',
+    vi_VN: 'Phí funding',
+    hi_IN: 'फ़ंडिंग शुल्क',
+  },
   billTransfer: {
     zh_CN: '划转',
     zh_TW: '劃轉',

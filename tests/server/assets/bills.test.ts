@@ -30,7 +30,7 @@ describe('member bill types', () => {
   it('lists every type once, the contract types flagged', () => {
     const numbers = BILL_TYPES.map((d) => d.type);
     expect(new Set(numbers).size).toBe(numbers.length);
-    expect(BILL_TYPES.filter((d) => d.contract).map((d) => d.type)).toEqual([201, 202, 204, 205, 206, 207]);
+    expect(BILL_TYPES.filter((d) => d.contract).map((d) => d.type)).toEqual([201, 202, 203, 204, 205, 206, 207]);
     expect(numbers).not.toContain(0);
   });
 
@@ -56,7 +56,8 @@ describe('member bill types', () => {
   it('finds a definition by number, 0 being "other", and nothing for an unknown number', () => {
     expect(billTypeDef(3)).toMatchObject({ kinds: ['transfer'], sign: 1 });
     expect(billTypeDef(0)).toBe(OTHER);
-    expect(billTypeDef(203)).toBeUndefined();
+    expect(billTypeDef(203)?.name).toBe('billFunding');
+    expect(billTypeDef(208)).toBeUndefined();
     expect(billTypeDef(15)).toBeUndefined();
   });
 

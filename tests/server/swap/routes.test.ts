@@ -189,4 +189,24 @@ describe('perpetual contracts API', () => {
         .code,
     ).toBe(0);
   });
+
+  it('lists contract bills by the spec’s types, and they add up to the contract wallet', async () => {
+    const all: { type: number; amount: string }[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const res = await t.server.inject({
+        method: 'GET',
+        url: `/uc/member-bill/bill-list?wallet=contract&coin=USDT&pageSize=100&pageNo=${pageNo}`,
+        headers: demo,
+      });
+      const page = res.json().data as { records: { type: number; amount: string }[]; total: number };
+      all.push(...page.records);
+      if (all.length >= page.total) break;
+    }
+    const types = new Set(all.map((b) => b.type));
+    for (const type of [201, 204]) expect(types.has(type)).toBe(true);
+    expect(types.has(0)).toBe(false);
+    const units = all.reduce((sum, b) => sum + Math.round(Number(b.amount) * USDT), 0);
+    const held = wallet(demoId);
+    expect(units).toBe(held.available + held.frozen);
+  });
 });
