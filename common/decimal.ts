@@ -70,6 +70,21 @@ export function toUnits(text: string, decimals: number): bigint {
   return value.units * 10n ** BigInt(decimals - value.scale);
 }
 
+/**
+ * Integer units of a positive amount typed by a person or sent in a request (at most `scale` decimals, safe as a JS
+ * number), or null: callers refuse null with their own code.
+ */
+export function positiveUnits(text: string | undefined, scale: number): number | null {
+  const trimmed = text?.trim() ?? '';
+  if (!isDecimal(trimmed) || trimmed.startsWith('-')) return null;
+  try {
+    const n = toUnits(trimmed, scale);
+    return n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function fromUnits(units: bigint, decimals: number): string {
   return formatDecimal({ units, scale: decimals });
 }

@@ -6,13 +6,14 @@ import {
   OrderIdParamsSchema,
   SpotOrderSchema,
 } from '../../common/contracts/spot-trade.ts';
+import { positiveUnits } from '../../common/decimal.ts';
 import { OrderType, Side, TriggerType } from '../../common/trading.ts';
 import { userOf } from '../auth/session.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { Order, PlaceCommand, SpotMarketInfo } from '../exchange/index.ts';
 import { type Api, ok, reply } from '../http/envelope.ts';
 import type { SpotContext } from './context.ts';
-import { rejection, units } from './rejections.ts';
+import { rejection } from './rejections.ts';
 
 /** The integer command of an order form, or the refusal that names the field at fault. */
 function placeCommand(userId: number, m: SpotMarketInfo, body: AddOrderBody): PlaceCommand {
@@ -20,7 +21,7 @@ function placeCommand(userId: number, m: SpotMarketInfo, body: AddOrderBody): Pl
   const side = body.direction as Side;
   let price = 0;
   if (type !== OrderType.market) {
-    const ticks = units(body.price, m.priceScale);
+    const ticks = positiveUnits(body.price, m.priceScale);
     if (ticks === null) throw rejection('badPrice', m);
     price = ticks;
   }
@@ -29,17 +30,17 @@ function placeCommand(userId: number, m: SpotMarketInfo, body: AddOrderBody): Pl
   if (type === OrderType.market && side === Side.buy) {
     // A market buy names the quote amount to spend, on the finer of the ledger and value grids.
     const scale = Math.min(m.quoteDecimals, m.priceScale + m.amountScale);
-    const spend = units(body.amount, scale);
+    const spend = positiveUnits(body.amount, scale);
     if (spend === null) throw new ApiError(200, ApiCode.badAmount, 'spotBadAmount', { scale });
     budget = spend * 10 ** (m.quoteDecimals - scale);
   } else {
-    const lots = units(body.amount, m.amountScale);
+    const lots = positiveUnits(body.amount, m.amountScale);
     if (lots === null) throw new ApiError(200, ApiCode.badAmount, 'spotBadAmount', { scale: m.amountScale });
     quantity = lots;
   }
   let triggerPrice = 0;
   if (type === OrderType.stopLoss || type === OrderType.takeProfit) {
-    const ticks = units(body.triggerPrice, m.priceScale);
+    const ticks = positiveUnits(body.triggerPrice, m.priceScale);
     if (ticks === null) throw rejection('triggerPriceInvalid', m);
     triggerPrice = ticks;
   }

@@ -1,5 +1,5 @@
 import { ApiCode } from '../../common/api.ts';
-import { fromUnits, isDecimal, toUnits } from '../../common/decimal.ts';
+import { fromUnits } from '../../common/decimal.ts';
 import { Side } from '../../common/trading.ts';
 import type { RejectReason } from '../engine/engine.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -40,15 +40,4 @@ export function rejection(reason: RejectReason, m: SpotMarketInfo | undefined, s
 
 export function unknownMarket(symbol: string): ApiError {
   return new ApiError(200, ApiCode.unknownMarket, 'unknownMarket', { symbol });
-}
-
-/** Integer units of an exact decimal string with at most `scale` decimals, or null. */
-export function units(text: string | undefined, scale: number): number | null {
-  if (text === undefined || !isDecimal(text.trim()) || text.trim().startsWith('-')) return null;
-  try {
-    const n = toUnits(text.trim(), scale);
-    return n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
-  } catch {
-    return null;
-  }
 }

@@ -13,6 +13,7 @@ import {
   PrincipalBodySchema,
   SwapOrderSchema,
 } from '../../common/contracts/swap.ts';
+import { positiveUnits } from '../../common/decimal.ts';
 import type { MarginModel, PositionClass, PricePreference } from '../../common/margin/codes.ts';
 import { OrderType, type Side, TriggerType } from '../../common/order-codes.ts';
 import { userOf } from '../auth/session.ts';
@@ -21,14 +22,14 @@ import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { SwapPlace } from '../engine/contracts/types.ts';
 import { type Api, ok, reply } from '../http/envelope.ts';
 import type { SwapContext } from './context.ts';
-import { swapRefusal, unitsOf } from './rejections.ts';
+import { swapRefusal } from './rejections.ts';
 import { orderView } from './views.ts';
 
 const OrderOrNull = Type.Union([SwapOrderSchema, Type.Null()]);
 
 /** Ticks of a price field, or the refusal naming the contract's price scale. */
 export function ticksOf(row: ContractRow, text: string | undefined, reason: 'badPrice' | 'badTrigger' = 'badPrice') {
-  const ticks = unitsOf(text, row.priceScale);
+  const ticks = positiveUnits(text, row.priceScale);
   if (ticks === null) throw swapRefusal(reason, { scale: row.priceScale });
   return ticks;
 }
@@ -158,7 +159,7 @@ async function settingRoutes(app: Api, { contract, run, swap }: SwapContext): Pr
       const holding = swap.engine.holdings.byPositionId(request.body.positionId);
       if (!holding || holding.userId !== userId) throw swapRefusal('noPosition');
       const { row } = contract({ symbol: holding.symbol });
-      const units = unitsOf(request.body.amount, row.settleDecimals);
+      const units = positiveUnits(request.body.amount, row.settleDecimals);
       if (units === null) throw swapRefusal('badAmount', { scale: row.settleDecimals });
       const amount = request.body.type === 1 ? units : -units;
       await run((e) => e.adjustMargin(userId, holding.symbol, holding.positionSide, amount), row);

@@ -1,5 +1,4 @@
 import { ApiCode } from '../../common/api.ts';
-import { toUnits } from '../../common/decimal.ts';
 import type { SwapRejectReason } from '../engine/contracts/types.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
@@ -39,16 +38,4 @@ export interface RefusalParams {
 export function swapRefusal(reason: SwapRejectReason, params: RefusalParams = {}): ApiError {
   const { code, key } = REJECTIONS[reason];
   return new ApiError(200, code, key, { symbol: '', scale: 0, min: 0, max: 0, ...params });
-}
-
-/** Integer units of a positive decimal string with at most `scale` decimals, or null (refused by the caller). */
-export function unitsOf(text: string | undefined, scale: number): number | null {
-  const trimmed = text?.trim() ?? '';
-  if (!/^\d+(?:\.\d+)?$/.test(trimmed)) return null;
-  try {
-    const n = toUnits(trimmed, scale);
-    return n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
-  } catch {
-    return null;
-  }
 }

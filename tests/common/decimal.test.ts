@@ -6,6 +6,7 @@ import {
   fromUnits,
   mul,
   parseDecimal,
+  positiveUnits,
   round,
   sub,
   toFixed,
@@ -66,5 +67,13 @@ describe('exact decimals', () => {
     expect(round('-0.004', 2)).toBe('0');
     expect(round('0.995', 2)).toBe('1');
     expect(round('7', 2)).toBe('7');
+  });
+
+  it('reads a positive amount as integer units, and nothing else', () => {
+    expect(positiveUnits(' 1.25 ', 2)).toBe(125);
+    expect(positiveUnits('3', 0)).toBe(3);
+    for (const bad of [undefined, '', '0', '0.00', '-1', '+1', '.5', '1.', '1e3', '1.234', 'abc', '9007199254740992']) {
+      expect(positiveUnits(bad, 2), String(bad)).toBeNull();
+    }
   });
 });
