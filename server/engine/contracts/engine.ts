@@ -763,8 +763,9 @@ export class SwapEngine {
   /** Fires every plan the prices have reached; an order a plan sends may move the last price and fire more. */
   private runPlans(market: SwapMarket): void {
     // Each plan fires once, so the loop ends; the bound only guards against a fault.
+    const moved = (trailing: SwapPlan) => this.events.push({ type: 'plan', plan: trailing });
     for (let guard = 0; guard < 100_000; guard++) {
-      const plan = market.plans.popFired(this.pricesOf(market));
+      const plan = market.plans.popFired(this.pricesOf(market), moved);
       if (!plan) return;
       this.plansByUser.get(plan.userId)?.delete(plan);
       this.fire(plan);

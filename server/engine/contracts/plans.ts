@@ -90,12 +90,16 @@ export class PlanBook {
     else this.queueOf(plan).remove(plan);
   }
 
-  /** The next plan the prices have reached, taken out of the book; trailing stops step on their price first. */
-  popFired(prices: Prices): SwapPlan | undefined {
+  /**
+   * The next plan the prices have reached, taken out of the book; trailing stops step on their price first, and each
+   * one whose extreme moved is passed to `moved` (the extreme is state: it must be journaled to survive a restart).
+   */
+  popFired(prices: Prices, moved: (plan: SwapPlan) => void): SwapPlan | undefined {
     for (const plan of this.trailing) {
       const price = prices[plan.watch];
       if (price <= 0 || !plan.trail) continue;
       const step = trailStep(plan.trail, price);
+      if (step.trail !== plan.trail && !step.fire) moved(plan);
       plan.trail = step.trail;
       if (step.fire) {
         this.remove(plan);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarginModel, PositionClass, TpslMode } from '../../../common/margin/codes.ts';
+import { MarginModel, PositionClass, PricePreference, TpslMode } from '../../../common/margin/codes.ts';
 import { OrderType, Side, TriggerType } from '../../../common/trading.ts';
 import { openDatabase } from '../../../server/db/database.ts';
 import type { SwapEngine } from '../../../server/engine/contracts/engine.ts';
@@ -89,6 +89,11 @@ async function trade(exchange: Exchange): Promise<void> {
       close: true,
     }),
   );
+  // User 2's short trails the mark down 1 %: its low so far is state that must come back.
+  await swap.run((e) => e.setPricePreference(2, PricePreference.mark));
+  await swap.run((e) => e.placeTrailing(2, BTC, 'both', 0, 1_000_000n, 0));
+  await swap.run((e) => e.setMark(BTC, P - 3_000));
+  await swap.run((e) => e.setMark(BTC, P - 2_000));
 }
 
 describe('the contract engine across a restart', () => {
@@ -97,6 +102,8 @@ describe('the contract engine across a restart', () => {
     const first = await open(dir);
     await trade(first.exchange);
     const before = stateOf(first.exchange.swap.engine, [1, 2, 3]);
+    const trailing = first.exchange.swap.engine.plansOf(2).find((p) => p.kind === 'trailing');
+    expect(trailing?.trail?.extreme).toBe(P - 3_000);
     first.exchange.close();
     await first.db.destroy();
     const second = await open(dir);

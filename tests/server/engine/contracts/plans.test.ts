@@ -76,6 +76,18 @@ describe('plans, TP/SL and trailing stops on the contract engine', () => {
     expect(engine.holdings.find(1, 'BTC_USDT', 'both')?.position).toBeNull();
   });
 
+  it('a trailing stop reports each new extreme as a plan event, so the journal keeps it across a restart', () => {
+    const { engine } = longPosition();
+    engine.setPricePreference(1, PricePreference.mark);
+    engine.placeTrailing(1, 'BTC_USDT', 'both', 0, 1_000_000n, 0);
+    const extremes = (moved: ReturnType<typeof engine.setMark>) =>
+      moved.events.flatMap((e) => (e.type === 'plan' ? [e.plan.trail?.extreme] : []));
+    expect(extremes(engine.setMark('BTC_USDT', 1_000_000))).toEqual([1_000_000]);
+    // Below the high: nothing changed, nothing to write.
+    expect(extremes(engine.setMark('BTC_USDT', 995_000))).toEqual([]);
+    expect(extremes(engine.setMark('BTC_USDT', 1_010_000))).toEqual([1_010_000]);
+  });
+
   it('an open plan waits off the book and opens when the index crosses it', () => {
     const { engine } = longPosition();
     engine.place(limit(3, Side.sell, P + 5_000, 500));
