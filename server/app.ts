@@ -99,7 +99,12 @@ export const app = fp<AppOptions>(
     });
     fastify.decorate(
       'account',
-      createAccountKit(db, createDelivery(config, fastify.log, clock), config.codeSendsPerIpHour),
+      createAccountKit(
+        db,
+        createDelivery(config, fastify.log, clock),
+        config.codeSendsPerIpHour,
+        config.codeSendsPerLoopbackHour,
+      ),
     );
 
     const { exchange, marketData, source } = await startExchange(fastify, { config, db, clock, onFatal });

@@ -6,6 +6,9 @@ import { MAX_RATE, type SimOptions } from './sim/options.ts';
 /** Code sends one IP may ask for per hour, all destinations together (CODE_SENDS_PER_IP_HOUR's default). */
 export const IP_SENDS_PER_HOUR = 30;
 
+/** Outside production, what a loopback client may ask for: a developer runs the account flows many times an hour. */
+export const LOOPBACK_SENDS_PER_HOUR = 300;
+
 /** Server settings, read once from the environment (README: Configuration). */
 export interface Config {
   port: number;
@@ -25,6 +28,8 @@ export interface Config {
   rateLimit: number;
   /** Verification codes one IP may have sent per hour (CODE_SENDS_PER_IP_HOUR). */
   codeSendsPerIpHour: number;
+  /** The same cap for 127.0.0.1 and ::1: {@link LOOPBACK_SENDS_PER_HOUR} outside production, the per-IP cap in it. */
+  codeSendsPerLoopbackHour: number;
   /**
    * Where verification codes go (SMS_SENDER_URL, EMAIL_SENDER_URL): an http(s) endpoint that receives each message as
    * JSON. Null: the log sender, which writes to the server log and to the dev outbox (refused in production).
@@ -178,6 +183,11 @@ export function assertSendersConfigured(config: Config): void {
   }
 }
 
+function codeSends(env: NodeJS.ProcessEnv, production: boolean) {
+  const perIp = parseInteger('CODE_SENDS_PER_IP_HOUR', env.CODE_SENDS_PER_IP_HOUR, IP_SENDS_PER_HOUR, 1, 100_000);
+  return { codeSendsPerIpHour: perIp, codeSendsPerLoopbackHour: production ? perIp : LOOPBACK_SENDS_PER_HOUR };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -194,13 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: logLevel as Config['logLevel'],
     clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),
     rateLimit: parseInteger('RATE_LIMIT', env.RATE_LIMIT, 1200, 1, 1_000_000),
-    codeSendsPerIpHour: parseInteger(
-      'CODE_SENDS_PER_IP_HOUR',
-      env.CODE_SENDS_PER_IP_HOUR,
-      IP_SENDS_PER_HOUR,
-      1,
-      100_000,
-    ),
+    ...codeSends(env, production),
     smsSenderUrl: parseUrl('SMS_SENDER_URL', env.SMS_SENDER_URL),
     emailSenderUrl: parseUrl('EMAIL_SENDER_URL', env.EMAIL_SENDER_URL),
     depositConfirmMs: parseInteger('DEPOSIT_CONFIRM_MS', env.DEPOSIT_CONFIRM_MS, 2000, 1, 3_600_000),

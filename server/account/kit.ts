@@ -22,6 +22,8 @@ export interface AccountKit {
   delivery: Delivery;
   sockets: SocketSessions;
   ipSends: RateCounter;
+  /** Sends from 127.0.0.1 and ::1 (a higher cap outside production). */
+  loopbackSends: RateCounter;
   userSends: RateCounter;
   repo: AccountRepository;
   userWrites: AccountUsersRepository;
@@ -33,7 +35,12 @@ export interface AccountKit {
 export const LOGIN_TICKET_TTL_MS = 5 * 60 * 1000;
 export const LOGIN_TICKET_ATTEMPTS = 5;
 
-export function createAccountKit(db: Db, delivery: Delivery, ipSendsPerHour = IP_SENDS_PER_HOUR): AccountKit {
+export function createAccountKit(
+  db: Db,
+  delivery: Delivery,
+  ipSendsPerHour = IP_SENDS_PER_HOUR,
+  loopbackSendsPerHour = ipSendsPerHour,
+): AccountKit {
   return {
     codes: new CodeStore(),
     tickets: new TicketStore(),
@@ -41,6 +48,7 @@ export function createAccountKit(db: Db, delivery: Delivery, ipSendsPerHour = IP
     delivery,
     sockets: new SocketSessions(),
     ipSends: new RateCounter(ipSendsPerHour, 60 * 60 * 1000),
+    loopbackSends: new RateCounter(loopbackSendsPerHour, 60 * 60 * 1000),
     userSends: new RateCounter(USER_SENDS_PER_HOUR, 60 * 60 * 1000),
     repo: accountRepository(db),
     userWrites: accountUsersRepository(db),

@@ -31,9 +31,14 @@ export interface CodeRequest {
   lang: Lang;
 }
 
+/** 127.0.0.1/8 and ::1 (also IPv4-mapped): the machine itself. */
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
 /** Issues and delivers a code under every sending rule: IP and user caps, slider token, 60 s resend, hourly cap. */
 export async function sendCode(app: FastifyInstance, request: FastifyRequest, req: CodeRequest): Promise<void> {
-  const { codes, captcha, delivery, ipSends, userSends } = app.account;
+  const { codes, captcha, delivery, ipSends, loopbackSends, userSends } = app.account;
   const now = app.clock();
   const waitMs = codes.resendWait(req.purpose, req.key, now);
   if (waitMs > 0) {
@@ -44,7 +49,8 @@ export async function sendCode(app: FastifyInstance, request: FastifyRequest, re
     if (!captcha.consumeToken(type, target, token, now))
       throw fail(200, ApiCode.verifyTokenInvalid, 'verifyTokenInvalid');
   }
-  if (!ipSends.hit(`ip:${request.ip}`, now)) throw new ApiError(429, ApiCode.tooManyRequests, 'tooManyRequests');
+  const perIp = isLoopback(request.ip) ? loopbackSends : ipSends;
+  if (!perIp.hit(`ip:${request.ip}`, now)) throw new ApiError(429, ApiCode.tooManyRequests, 'tooManyRequests');
   if (req.userKey && !userSends.hit(req.userKey, now)) {
     throw new ApiError(429, ApiCode.tooManyRequests, 'tooManyRequests');
   }

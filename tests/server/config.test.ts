@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, IP_SENDS_PER_HOUR, LOOPBACK_SENDS_PER_HOUR, loadConfig } from '../../server/config.ts';
 
 describe('configuration', () => {
   it('has sane defaults', () => {
@@ -16,6 +16,13 @@ describe('configuration', () => {
     });
     expect(loadConfig({ CODE_SENDS_PER_IP_HOUR: '500' }).codeSendsPerIpHour).toBe(500);
     expect(() => loadConfig({ CODE_SENDS_PER_IP_HOUR: '0' })).toThrow(/CODE_SENDS_PER_IP_HOUR/);
+  });
+
+  it('lets loopback clients ask for more codes outside production only (a developer repeating the account flows)', () => {
+    expect(loadConfig({}).codeSendsPerLoopbackHour).toBe(LOOPBACK_SENDS_PER_HOUR);
+    expect(LOOPBACK_SENDS_PER_HOUR).toBeGreaterThan(IP_SENDS_PER_HOUR);
+    expect(loadConfig({ NODE_ENV: 'production' }).codeSendsPerLoopbackHour).toBe(IP_SENDS_PER_HOUR);
+    expect(loadConfig({ NODE_ENV: 'production', CODE_SENDS_PER_IP_HOUR: '12' }).codeSendsPerLoopbackHour).toBe(12);
   });
 
   it('reads the environment', () => {
