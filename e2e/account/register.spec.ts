@@ -62,9 +62,22 @@ test('a wrong code shows the server message under the cells; resend early warns'
   await solveSlider(page, request, email);
   await expect(page).toHaveURL(/\/verification/);
   const code = await latest(request, 'email', email);
+  // Re-typed over a full code from the first cell: a digit equal to the cell's still moves on (issue 19, item 5).
+  const cells = page.getByTestId('code-cells').locator('input');
+  await cells.first().click();
+  await page.keyboard.type('123456');
+  await cells.first().click();
+  await page.keyboard.type('987654');
+  await expect
+    .poll(async () => (await cells.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).join(''))
+    .toBe('987654');
   const wrong = code === '000000' ? '111111' : '000000';
   await enterCode(page, wrong);
   await expect(page.getByTestId('code-message')).not.toBeEmpty();
+  // After a wrong code the cells keep the focus: Backspace clears the last digit.
+  await expect(cells.last()).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(cells.last()).toHaveValue('');
   await page.getByTestId('resend').click();
   await expect(page.getByText('Please wait until the countdown ends before requesting a new code')).toBeVisible();
 });
@@ -81,6 +94,8 @@ test('the phone field keeps digits only, max 12; e-mail suggests six domains', a
   await page.getByRole('tab', { name: 'E-mail' }).click();
   await page.locator('input[name=email]').fill('alice');
   await expect(page.locator('.acc-suggest button')).toHaveCount(6);
+  // The list never hides the sign-up button (issue 19, item 6): it is clickable while the list is open.
+  await page.getByRole('button', { name: 'Sign up' }).click({ trial: true, timeout: 2_000 });
 });
 
 for (const [lang, prefix] of [

@@ -123,12 +123,16 @@ export function PhoneInput(props: {
   );
 }
 
-/** E-mail (max 40) with the six domain suggestions (spec shell §5). */
+/**
+ * E-mail (max 40) with the six domain suggestions (spec shell §5), listed under the field once it has been used and
+ * until the address is complete. Not hidden on blur: the list would shrink between the press and the release of a
+ * click on the button below it, and the click would land elsewhere.
+ */
 export function EmailInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
-  const [focused, setFocused] = useState(false);
+  const [touched, setTouched] = useState(false);
   const listId = useId();
-  const suggestions = focused ? emailSuggestions(value) : [];
+  const suggestions = touched ? emailSuggestions(value) : [];
   return (
     <div className="acc-email">
       <input
@@ -140,8 +144,10 @@ export function EmailInput({ value, onChange }: { value: string; onChange: (v: s
         value={value}
         aria-controls={listId}
         onChange={(e) => onChange(cleanEmail(e.target.value))}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setTimeout(() => setFocused(false), 150)}
+        onFocus={() => setTouched(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setTouched(false);
+        }}
       />
       {suggestions.length ? (
         <ul className="acc-suggest" id={listId}>

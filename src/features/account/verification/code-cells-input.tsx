@@ -2,18 +2,27 @@ import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'reac
 import { backspace, type CellsState, pasteInto, typeInto } from '../code-cells.ts';
 
 /** Six single-digit cells (spec shell §5): auto-advance, backspace back, paste fills. */
-export function CodeCells({ state, onChange }: { state: CellsState; onChange: (s: CellsState) => void }) {
+export function CodeCells(props: {
+  state: CellsState;
+  onChange: (s: CellsState) => void;
+  /** Changes when the cells must take the focus back (a refused code), even if the focused cell is the same. */
+  focusSignal?: number;
+}) {
+  const { state, onChange, focusSignal } = props;
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusSignal is the reason to run again.
   useEffect(() => {
     refs.current[state.focus]?.focus();
-  }, [state.focus]);
+  }, [state.focus, focusSignal]);
   const onKey = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace') {
-      e.preventDefault();
-      const next = backspace(state, i);
-      onChange(next);
-      refs.current[next.focus]?.focus();
-    }
+    const typed = /^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (e.key !== 'Backspace' && !typed) return;
+    // A digit is taken from the key, not from the change event: typing the digit a cell already holds changes
+    // nothing, so React fires no change and the focus would stay behind.
+    e.preventDefault();
+    const next = typed ? typeInto(state, i, e.key) : backspace(state, i);
+    onChange(next);
+    refs.current[next.focus]?.focus();
   };
   const onPaste = (i: number) => (e: ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();

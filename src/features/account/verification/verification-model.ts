@@ -14,6 +14,8 @@ export interface VerificationState {
   left: number;
   slider: boolean;
   busy: boolean;
+  /** Refused codes so far: each one gives the cells the focus back on the last digit. */
+  refusals: number;
 }
 
 export const initialVerification = (): VerificationState => ({
@@ -22,6 +24,7 @@ export const initialVerification = (): VerificationState => ({
   left: RESEND_SECONDS,
   slider: false,
   busy: false,
+  refusals: 0,
 });
 
 export type VerificationAction =
@@ -42,8 +45,10 @@ export function reduceVerification(state: VerificationState, action: Verificatio
       return { ...state, slider: action.open };
     case 'sent':
       return { ...state, left: RESEND_SECONDS };
-    case 'refused':
-      return { ...state, busy: false, message: action.message };
+    case 'refused': {
+      const cells = { ...state.cells, focus: state.cells.cells.length - 1 };
+      return { ...state, cells, busy: false, message: action.message, refusals: state.refusals + 1 };
+    }
   }
 }
 

@@ -109,7 +109,11 @@ function VerificationCard(props: {
     <div className="acc-card" data-testid="verification">
       <h1 className="acc-title">{t('account.verification.title')}</h1>
       <p className="acc-muted">{t('account.verification.sentTo', { target })}</p>
-      <CodeCells state={state.cells} onChange={(cells) => dispatch({ type: 'cells', cells })} />
+      <CodeCells
+        state={state.cells}
+        onChange={(cells) => dispatch({ type: 'cells', cells })}
+        focusSignal={state.refusals}
+      />
       <div className="acc-inline-error" role="alert" data-testid="code-message">
         {state.message}
       </div>

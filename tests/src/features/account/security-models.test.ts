@@ -174,9 +174,12 @@ describe('verification model (spec shell §2, §4, §5)', () => {
     expect(codeReady(typed)).toBe(true);
     const plan = planNext(typed);
     expect(plan).toMatchObject({ check: '123456', state: { busy: true } });
+    // A refusal gives the focus back to the last cell (Backspace works at once), each time anew.
     expect(reduceVerification(plan.state, { type: 'refused', message: 'Wrong code' })).toMatchObject({
       busy: false,
       message: 'Wrong code',
+      refusals: 1,
+      cells: { focus: 5 },
     });
   });
 });
