@@ -44,6 +44,8 @@ export interface RequestOptions {
   networkError?: string;
   /** No error toast for a refused call (background calls of the header). */
   silent?: boolean;
+  /** A POST whose body is this file or blob as it is (an upload), sent with its own content type. */
+  raw?: Blob;
 }
 
 /** What the request layer does to the page; the app replaces the defaults with its router's. */
@@ -118,7 +120,7 @@ function translateIn(lang: Lang, key: 'request.networkError' | 'request.setupFai
   return i18n.getFixedT(lang)(key);
 }
 
-interface Prepared {
+export interface Prepared {
   url: string;
   init: RequestInit;
 }
@@ -132,8 +134,11 @@ function prepare(method: 'GET' | 'POST', path: string, params: Params, options: 
   }
   const query = new URLSearchParams();
   const fields = compactParams(params);
-  let body: string | null = null;
-  if (method === 'GET') {
+  let body: BodyInit | null = null;
+  if (options.raw) {
+    headers['content-type'] = options.raw.type || 'application/octet-stream';
+    body = options.raw;
+  } else if (method === 'GET') {
     for (const [k, v] of Object.entries(fields)) query.append(k, String(v));
   } else if (options.json) {
     headers['content-type'] = 'application/json';
@@ -216,6 +221,19 @@ export function get<T>(path: string, params: Params = {}, options: RequestOption
 /** Form-encoded POST. */
 export function post<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<ApiResult<T>> {
   return request<T>('POST', path, params, options);
+}
+
+/** An upload: the file is the body as it is; the answer is an envelope like any other call's. */
+export function upload<T>(path: string, file: Blob, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  return request<T>('POST', path, {}, { ...options, raw: file });
+}
+
+/**
+ * A GET whose answer is not an envelope (an image's bytes), prepared with the same headers, `v` and `langCode` as
+ * every other call, for the caller to fetch itself.
+ */
+export function signedGet(path: string, params: Params = {}): Prepared {
+  return prepare('GET', path, params, {}, currentLanguage());
 }
 
 /** JSON POST. */

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { ACCOUNT_PATHS as P, TOKEN_HEADER } from '../../../common/api.ts';
+import { ACCOUNT_PATHS as P } from '../../../common/api.ts';
 import type {
   Captcha,
   Country,
@@ -18,11 +18,8 @@ import type {
   VerifyCodeSchema,
 } from '../../../common/contracts/account.ts';
 import type { PersonalizeBodySchema, PersonalSchema, SettingsSchema } from '../../../common/contracts/shell.ts';
-import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
-import { getToken } from '../../api/session.ts';
-import { showToast } from '../../api/toast.ts';
+import { type ApiResult, get, isSuccess, post, upload } from '../../api/request.ts';
 import { setUpDown } from '../../app/up-down.ts';
-import { currentLanguage, i18n } from '../../i18n/i18n.ts';
 
 /** Account calls of spec shell §7 through the shared request layer; each answers the envelope as it came. */
 
@@ -159,37 +156,9 @@ export const loadKycStatus = () => get<KycStatus>(P.realNameStatus);
 
 export const submitKyc = (form: KycForm) => post<Static<typeof KycStatusSchema>>(P.realName, { ...form });
 
-/**
- * Uploads one image as a raw body. The request layer sends form or JSON only, so this one call builds its headers the
- * same way (token, language, platform) and answers the same envelope; the server sniffs the type and checks the size.
- */
-export async function uploadImage(file: File): Promise<ApiResult<UploadedImage>> {
-  const token = getToken();
-  const headers: Record<string, string> = {
-    ...PLATFORM_HEADERS,
-    lang: currentLanguage(),
-    accept: 'application/json',
-    'content-type': file.type || 'application/octet-stream',
-  };
-  if (token) {
-    headers[TOKEN_HEADER] = token;
-    headers[ACCESS_TOKEN_HEADER] = token;
-  }
-  try {
-    const response = await fetch(`${P.uploadImage}?langCode=${currentLanguage()}`, {
-      method: 'POST',
-      headers,
-      body: file,
-    });
-    const raw = (await response.json()) as { code: number; message?: string; data?: UploadedImage };
-    const message = raw.message ?? '';
-    if (!isSuccess(raw.code) && message) showToast('error', message);
-    return { code: raw.code, message, msg: message, data: raw.data ?? null };
-  } catch {
-    const message = i18n.t('request.networkError');
-    showToast('error', message);
-    return { code: 500, message, msg: message, data: null };
-  }
+/** Uploads one image as a raw body; the server sniffs the type and checks the size. */
+export function uploadImage(file: File): Promise<ApiResult<UploadedImage>> {
+  return upload<UploadedImage>(P.uploadImage, file);
 }
 
 // ─── Preferences ─────────────────────────────────────────────────────────────────────────────────────────────────────

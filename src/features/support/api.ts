@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { SUPPORT_PATHS, TOKEN_HEADER } from '../../../common/api.ts';
+import { SUPPORT_PATHS } from '../../../common/api.ts';
 import type {
   AgentChat,
   AgentChatClosedSchema,
@@ -17,10 +17,7 @@ import type {
   TicketPage,
   TicketPost,
 } from '../../../common/contracts/support.ts';
-import { ACCESS_TOKEN_HEADER, type ApiResult, get, isSuccess, PLATFORM_HEADERS, post } from '../../api/request.ts';
-import { getToken } from '../../api/session.ts';
-import { showToast } from '../../api/toast.ts';
-import { currentLanguage, i18n } from '../../i18n/i18n.ts';
+import { type ApiResult, get, post, signedGet, upload } from '../../api/request.ts';
 
 // The wire shapes are the server's contract (common/contracts/support.ts); the screens import them from here.
 export type { ChatSession, Ticket, TicketDetail, TicketPage, TicketPost };
@@ -57,40 +54,16 @@ export const replyTicket = (id: number, content: string, imageId?: string) =>
   post<TicketPost>(P.feedbackReply, { id, content, imageId });
 export const closeTicket = (id: number) => post<Ticket>(P.feedbackClose, { id });
 
-/** Headers of a raw fetch (uploads and images), as the request layer sends them. */
-function rawHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const token = getToken();
-  const headers: Record<string, string> = { ...PLATFORM_HEADERS, lang: currentLanguage(), ...extra };
-  if (token) {
-    headers[TOKEN_HEADER] = token;
-    headers[ACCESS_TOKEN_HEADER] = token;
-  }
-  return headers;
-}
-
 /** Sends the image as the raw body; the server checks its bytes and size. */
-export async function uploadFeedbackImage(file: File): Promise<ApiResult<FeedbackImage>> {
-  try {
-    const response = await fetch(`${P.feedbackUpload}?langCode=${currentLanguage()}`, {
-      method: 'POST',
-      headers: rawHeaders({ accept: 'application/json', 'content-type': file.type || 'application/octet-stream' }),
-      body: file,
-    });
-    const raw = (await response.json()) as { code: number; message?: string; data?: FeedbackImage };
-    const message = raw.message ?? '';
-    if (!isSuccess(raw.code) && message) showToast('error', message);
-    return { code: raw.code, message, msg: message, data: raw.data ?? null };
-  } catch {
-    const message = i18n.t('request.networkError');
-    showToast('error', message);
-    return { code: 500, message, msg: message, data: null };
-  }
+export function uploadFeedbackImage(file: File): Promise<ApiResult<FeedbackImage>> {
+  return upload<FeedbackImage>(P.feedbackUpload, file);
 }
 
 /** An attached image as an object URL: the image route needs the token header, which an <img> cannot send. */
 export async function loadImage(path: string, signal?: AbortSignal): Promise<string | null> {
   try {
-    const response = await fetch(path, { headers: rawHeaders(), ...(signal ? { signal } : {}) });
+    const { url, init } = signedGet(path);
+    const response = await fetch(url, { ...init, ...(signal ? { signal } : {}) });
     if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) return null;
     return URL.createObjectURL(await response.blob());
   } catch {

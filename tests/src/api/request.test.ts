@@ -9,7 +9,9 @@ import {
   postJson,
   request,
   setRequestHooks,
+  signedGet,
   TIMEOUT_MS,
+  upload,
   versionParam,
 } from '../../../src/api/request.ts';
 import { getToken, hasOrphanToken, setToken, setUser } from '../../../src/api/session.ts';
@@ -107,6 +109,36 @@ describe('headers and parameters (spec shell §7)', () => {
     expect(v).not.toContain('1700000000000');
     expect(decodeVersionParam(v)).toEqual({ time: 1_700_000_000_000, userId: 42 });
     expect(versionParam(5, null)).toBe('5');
+  });
+});
+
+describe('raw bodies and raw answers (issue 19, item 16)', () => {
+  it('an upload sends the file as the body with every header, v and langCode, and answers an envelope', async () => {
+    const fetch = stubFetch(() => envelope({ code: 0, message: '', data: { url: '/u/1' } }));
+    setToken('tok-2');
+    await i18n.changeLanguage('vi_VN');
+    const file = new Blob(['png'], { type: 'image/png' });
+    const answer = await upload<{ url: string }>('/uc/upload/image', file);
+    const call = lastCall(fetch);
+    expect(call[1]).toMatchObject({ method: 'POST', body: file });
+    expect(headersOf(call)).toMatchObject({
+      'content-type': 'image/png',
+      'x-auth-token': 'tok-2',
+      lang: 'vi_VN',
+      platform: 'web',
+    });
+    expect(queryOf(call).get('langCode')).toBe('vi_VN');
+    expect(queryOf(call).get('v')).not.toBeNull();
+    expect(answer.data).toEqual({ url: '/u/1' });
+  });
+
+  it('a signed GET for bytes (an image) carries the same headers and parameters', () => {
+    setToken('tok-3');
+    const { url, init } = signedGet('/support/image/7');
+    expect(init.headers).toMatchObject({ 'x-auth-token': 'tok-3', platform: 'web' });
+    const query = new URL(url, 'http://x').searchParams;
+    expect(query.get('langCode')).not.toBeNull();
+    expect(query.get('v')).not.toBeNull();
   });
 });
 
