@@ -226,6 +226,11 @@ export function isBuiltPath(path: string): boolean {
   return !!found.route.page;
 }
 
+/** A link the page may show: another site's, or an in-app path that is built. */
+export function isLinkable(url: string): boolean {
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//') && isBuiltPath(url));
+}
+
 export type Theme = 'light' | 'dark';
 
 /** Trading pages dark; theme-switchable routes the stored choice; every other route light (spec shell §1). */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../api/use-request.ts';
+import { isLinkable } from '../../app/routes.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { type Advertise, type Banner, loadAdvertise, loadBanners } from './api.ts';
 import {
@@ -62,6 +63,16 @@ export function BannerCarousel() {
             >
               {slides.map((b, i) => {
                 const onPage = Math.floor(i / BANNERS_PER_VIEW) === shown;
+                const image = <img src={b.url} alt={b.title ?? ''} loading={i < BANNERS_PER_VIEW ? 'eager' : 'lazy'} />;
+                // A banner of an area still to come is shown without its link: no link leads to not-found.
+                if (!isLinkable(b.linkUrl)) {
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: padding repeats banners, so the place is the key.
+                    <div key={i} className="home-banner-slide" data-testid="banner-slide">
+                      {image}
+                    </div>
+                  );
+                }
                 return (
                   <a
                     // biome-ignore lint/suspicious/noArrayIndexKey: padding repeats banners, so the place is the key.
@@ -73,7 +84,7 @@ export function BannerCarousel() {
                     tabIndex={onPage ? 0 : -1}
                     data-testid="banner-slide"
                   >
-                    <img src={b.url} alt={b.title ?? ''} loading={i < BANNERS_PER_VIEW ? 'eager' : 'lazy'} />
+                    {image}
                   </a>
                 );
               })}
@@ -123,7 +134,8 @@ export function BannerCarousel() {
 function AdvertiseStrip() {
   const { t } = useTranslation();
   const { state } = useRequest(useCallback((signal: AbortSignal) => loadAdvertise(signal), []));
-  const ads: Advertise[] = state.status === 'done' ? state.data.content : [];
+  // An advert is only its link: one to an area still to come is left out.
+  const ads: Advertise[] = state.status === 'done' ? state.data.content.filter((a) => isLinkable(a.linkUrl)) : [];
   if (ads.length === 0) return null;
   return (
     <nav className="home-ads" aria-label={t('homePage.ads')}>

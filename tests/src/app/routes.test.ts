@@ -5,6 +5,7 @@ import {
   decide,
   findRoute,
   isBuiltPath,
+  isLinkable,
   LOGIN_TIP_PATH,
   NavIndex,
   ROUTES,
@@ -58,6 +59,22 @@ describe('route table (spec shell §2, trading §2)', () => {
     expect(isBuiltPath('/quotes/list/spot')).toBe(true);
     expect(isBuiltPath('/help')).toBe(true);
     expect(isBuiltPath('/futures/BTC-USDT')).toBe(false);
+  });
+
+  it('a link may be shown when it leaves the site or leads to a built page', () => {
+    expect(isLinkable('https://example.com/x')).toBe(true);
+    expect(isLinkable('/trade/SUI-USDT')).toBe(true);
+    for (const dead of [
+      '/activity/newer',
+      '/financial',
+      '/arena',
+      '/fast-coin-buying',
+      '//evil.example',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(isLinkable(dead), dead).toBe(false);
+    }
   });
 });
 
