@@ -11,6 +11,7 @@ import type { OrderType, Side, TriggerType } from '../../common/order-codes.ts';
 import type { Sqlite } from '../db/schema.ts';
 import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
+import type { PositionTally } from '../engine/contracts/holdings.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { PlanKind, PlanStatus, SwapPlan, Watch } from '../engine/contracts/plans.ts';
 import type { PlanExecution, PositionSide } from '../engine/contracts/terms.ts';
@@ -121,7 +122,12 @@ function restoreSettings(sqlite: Sqlite, engine: SwapEngine): void {
 }
 
 function restorePositions(sqlite: Sqlite, engine: SwapEngine): void {
-  const rows = sqlite.prepare('select * from swap_positions where closed_at is null order by id').all() as {
+  const rows = sqlite
+    .prepare(
+      `select p.*, t.open_value, t.open_contracts, t.close_value, t.close_contracts, t.fees from swap_positions p
+       left join swap_position_tallies t on t.position_id = p.id where p.closed_at is null order by p.id`,
+    )
+    .all() as ({
     id: number;
     user_id: number;
     symbol: string;
@@ -137,7 +143,7 @@ function restorePositions(sqlite: Sqlite, engine: SwapEngine): void {
     adl_quantile: number;
     opened_at: number;
     updated_at: number;
-  }[];
+  } & TallyColumns)[];
   for (const r of rows) {
     const market = engine.market(r.symbol);
     if (!market) continue;
@@ -152,11 +158,31 @@ function restorePositions(sqlite: Sqlite, engine: SwapEngine): void {
       isolatedMargin: r.isolated_margin,
       realized: BigInt(r.realized),
       adlQuantile: r.adl_quantile,
+      tally: tallyOf(r),
       openedAt: r.opened_at,
       updatedAt: r.updated_at,
     });
     engine.restoredPosition(h);
   }
+}
+
+/** 0016's tally of a position; null columns (a position opened before 0016) count from zero. */
+interface TallyColumns {
+  open_value: string | null;
+  open_contracts: number | null;
+  close_value: string | null;
+  close_contracts: number | null;
+  fees: number | null;
+}
+
+function tallyOf(r: TallyColumns): PositionTally {
+  return {
+    openValue: BigInt(r.open_value ?? '0'),
+    openContracts: r.open_contracts ?? 0,
+    closeValue: BigInt(r.close_value ?? '0'),
+    closeContracts: r.close_contracts ?? 0,
+    fees: r.fees ?? 0,
+  };
 }
 
 function restoreOrders(sqlite: Sqlite, engine: SwapEngine): void {

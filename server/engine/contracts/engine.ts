@@ -333,8 +333,10 @@ export class SwapEngine {
       time,
       onClosed: this.onClosed,
     });
-    const makerHolding = settleFill(ctx(maker), maker, contracts, price, true);
-    const takerHolding = settleFill(ctx(taker), taker, contracts, price, false);
+    const made = settleFill(ctx(maker), maker, contracts, price, true);
+    const took = settleFill(ctx(taker), taker, contracts, price, false);
+    const makerHolding = made.holding;
+    const takerHolding = took.holding;
     for (const [order, holding] of [
       [maker, makerHolding],
       [taker, takerHolding],
@@ -353,7 +355,13 @@ export class SwapEngine {
       { type: 'position', holding: takerHolding },
       {
         type: 'trade',
-        trade: { id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
+        trade: {
+          ...{ id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
+          makerFee: made.fee,
+          takerFee: took.fee,
+          makerPnl: made.realized,
+          takerPnl: took.realized,
+        },
       },
     );
   }
@@ -712,9 +720,15 @@ export class SwapEngine {
       this.liquidator.touch(h);
       if (amount !== 0) {
         const { userId, positionSide, id: positionId } = h;
-        this.events.push({ type: 'funding', userId, symbol, positionSide, positionId, amount, rate, mark, time });
+        const contracts = (h.position as Position).contracts;
+        this.events.push({
+          ...{ type: 'funding', userId, symbol, positionSide, positionId },
+          ...{ contracts, amount, rate, mark, time },
+        });
       }
     }
+    // The settled rate, paid or not, for the contract's funding history.
+    this.events.push({ type: 'fundingRate', symbol, rate, mark, time });
     this.liquidator.sweep(market);
     return { ok: true, order: null, events: this.events };
   }

@@ -287,7 +287,7 @@ export class Liquidator {
         time: this.host.clock(),
         onClosed: (closed) => this.host.onClosed(closed),
       };
-      const holding = settleFill(ctx, order, contracts, price, false, 0n);
+      const { holding } = settleFill(ctx, order, contracts, price, false, 0n);
       this.touch(holding);
       order.status = ContractOrderStatus.filled;
       this.host.emit({ type: 'order', order });

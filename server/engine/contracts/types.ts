@@ -28,6 +28,11 @@ export interface SwapTrade {
   readonly maker: ContractOrder;
   readonly taker: ContractOrder;
   readonly time: number;
+  /** Fees each side paid, ledger units, and the PnL each realised, fine units (trade history). */
+  readonly makerFee: number;
+  readonly takerFee: number;
+  readonly makerPnl: bigint;
+  readonly takerPnl: bigint;
 }
 
 export type SwapEvent =
@@ -47,11 +52,14 @@ export type SwapEvent =
       symbol: string;
       positionSide: PositionSide;
       positionId: number;
+      contracts: number;
       amount: number;
       rate: bigint;
       mark: number;
       time: number;
     }
+  /** A contract's funding settled at `rate` (10^-8) and `mark`: one row of its public funding history. */
+  | { type: 'fundingRate'; symbol: string; rate: bigint; mark: number; time: number }
   /** A position liquidated at its bankruptcy price (the public liquidation feed and the user's notice). */
   | {
       type: 'liquidation';
