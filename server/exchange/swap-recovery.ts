@@ -186,125 +186,137 @@ function tallyOf(r: TallyColumns): PositionTally {
 }
 
 function restoreOrders(sqlite: Sqlite, engine: SwapEngine): void {
-  const rows = sqlite.prepare('select * from swap_orders where status in (0, 3) order by book_seq, id').all() as {
-    id: number;
-    user_id: number;
-    symbol: string;
-    side: Side;
-    type: OrderType;
-    position_side: PositionSide;
-    reduce_only: number;
-    close_all: number;
-    margin_model: MarginModel;
-    leverage: number;
-    action: ActionCode;
-    price: number;
-    volume: number;
-    remaining: number;
-    filled: number;
-    cost: string;
-    fee: number;
-    frozen: number;
-    status: ContractOrderStatus;
-    tpsl: string | null;
-    book_seq: number;
-    created_at: number;
-    updated_at: number;
-  }[];
-  for (const r of rows) {
-    const order: ContractOrder = {
-      id: r.id,
-      userId: r.user_id,
-      symbol: r.symbol,
-      side: r.side,
-      type: r.type,
-      positionSide: r.position_side,
-      reduceOnly: r.reduce_only === 1,
-      marginModel: r.margin_model,
-      leverage: r.leverage,
-      closeAll: r.close_all === 1,
-      action: r.action,
-      price: r.price,
-      volume: r.volume,
-      createdAt: r.created_at,
-      remaining: r.remaining,
-      filled: r.filled,
-      cost: BigInt(r.cost),
-      fee: r.fee,
-      frozen: r.frozen,
-      status: r.status,
-      tpsl: r.tpsl ? (JSON.parse(r.tpsl) as { takeProfit?: PlanExecution; stopLoss?: PlanExecution }) : null,
-      bookSeq: r.book_seq,
-      updatedAt: r.updated_at,
-      prev: null,
-      next: null,
-    };
-    engine.restoreOrder(order);
-  }
+  const rows = sqlite
+    .prepare('select * from swap_orders where status in (0, 3) order by book_seq, id')
+    .all() as SwapOrderRow[];
+  for (const r of rows) engine.restoreOrder(orderOfRow(r));
+}
+
+/** A row of swap_orders as stored. */
+export interface SwapOrderRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  position_side: PositionSide;
+  reduce_only: number;
+  close_all: number;
+  margin_model: MarginModel;
+  leverage: number;
+  action: ActionCode;
+  price: number;
+  volume: number;
+  remaining: number;
+  filled: number;
+  cost: string;
+  fee: number;
+  frozen: number;
+  status: ContractOrderStatus;
+  tpsl: string | null;
+  book_seq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An order from its row (recovery, and the order history's views). */
+export function orderOfRow(r: SwapOrderRow): ContractOrder {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    symbol: r.symbol,
+    side: r.side,
+    type: r.type,
+    positionSide: r.position_side,
+    reduceOnly: r.reduce_only === 1,
+    marginModel: r.margin_model,
+    leverage: r.leverage,
+    closeAll: r.close_all === 1,
+    action: r.action,
+    price: r.price,
+    volume: r.volume,
+    createdAt: r.created_at,
+    remaining: r.remaining,
+    filled: r.filled,
+    cost: BigInt(r.cost),
+    fee: r.fee,
+    frozen: r.frozen,
+    status: r.status,
+    tpsl: r.tpsl ? (JSON.parse(r.tpsl) as { takeProfit?: PlanExecution; stopLoss?: PlanExecution }) : null,
+    bookSeq: r.book_seq,
+    updatedAt: r.updated_at,
+    prev: null,
+    next: null,
+  };
 }
 
 function restorePlans(sqlite: Sqlite, engine: SwapEngine): void {
-  const rows = sqlite.prepare('select * from swap_plans where status = 0 order by id').all() as {
-    id: number;
-    user_id: number;
-    symbol: string;
-    kind: PlanKind;
-    side: Side;
-    position_side: PositionSide;
-    trigger_type: TriggerType;
-    watch: Watch;
-    trigger_price: number;
-    crossing: 'rise' | 'fall';
-    order_type: OrderType;
-    order_price: number;
-    volume: number;
-    tpsl_mode: TpslMode | 0;
-    trail_active: number | null;
-    trail_rate: string | null;
-    trail_extreme: number | null;
-    pair_id: number;
-    parent_order_id: number;
-    action: ActionCode;
-    status: PlanStatus;
-    order_id: number;
-    reason: string;
-    created_at: number;
-    updated_at: number;
-  }[];
-  for (const r of rows) {
-    const plan: SwapPlan = {
-      id: r.id,
-      userId: r.user_id,
-      symbol: r.symbol,
-      kind: r.kind,
-      side: r.side,
-      positionSide: r.position_side,
-      triggerType: r.trigger_type,
-      watch: r.watch,
-      triggerPrice: r.trigger_price,
-      crossing: r.crossing,
-      orderType: r.order_type,
-      orderPrice: r.order_price,
-      volume: r.volume,
-      tpslMode: r.tpsl_mode,
-      trail:
-        r.trail_rate === null
-          ? null
-          : {
-              closingSide: r.side === 1 ? 1 : 2,
-              activePrice: r.trail_active || null,
-              rate: BigInt(r.trail_rate),
-              extreme: r.trail_extreme,
-            },
-      pairId: r.pair_id,
-      parentOrderId: r.parent_order_id,
-      action: r.action,
-      status: r.status,
-      orderId: r.order_id,
-      reason: r.reason,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    };
-    engine.restorePlan(plan);
-  }
+  const rows = sqlite.prepare('select * from swap_plans where status = 0 order by id').all() as SwapPlanRow[];
+  for (const r of rows) engine.restorePlan(planOfRow(r));
+}
+
+/** A row of swap_plans as stored. */
+export interface SwapPlanRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  kind: PlanKind;
+  side: Side;
+  position_side: PositionSide;
+  trigger_type: TriggerType;
+  watch: Watch;
+  trigger_price: number;
+  crossing: 'rise' | 'fall';
+  order_type: OrderType;
+  order_price: number;
+  volume: number;
+  tpsl_mode: TpslMode | 0;
+  trail_active: number | null;
+  trail_rate: string | null;
+  trail_extreme: number | null;
+  pair_id: number;
+  parent_order_id: number;
+  action: ActionCode;
+  status: PlanStatus;
+  order_id: number;
+  reason: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A plan from its row (recovery, and the plan history's views). */
+export function planOfRow(r: SwapPlanRow): SwapPlan {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    symbol: r.symbol,
+    kind: r.kind,
+    side: r.side,
+    positionSide: r.position_side,
+    triggerType: r.trigger_type,
+    watch: r.watch,
+    triggerPrice: r.trigger_price,
+    crossing: r.crossing,
+    orderType: r.order_type,
+    orderPrice: r.order_price,
+    volume: r.volume,
+    tpslMode: r.tpsl_mode,
+    trail:
+      r.trail_rate === null
+        ? null
+        : {
+            closingSide: r.side === 1 ? 1 : 2,
+            activePrice: r.trail_active || null,
+            rate: BigInt(r.trail_rate),
+            extreme: r.trail_extreme,
+          },
+    pairId: r.pair_id,
+    parentOrderId: r.parent_order_id,
+    action: r.action,
+    status: r.status,
+    orderId: r.order_id,
+    reason: r.reason,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
