@@ -63,36 +63,30 @@ export function swapRepository(db: Db, sync: () => void) {
 export type SwapRepository = ReturnType<typeof swapRepository>;
 
 function historyQueries(db: Db, sync: () => void) {
-  const mine = <T extends 'swap_orders' | 'swap_plans' | 'swap_fills' | 'swap_funding'>(table: T, f: Filter) => {
-    sync();
-    let query = db.selectFrom(table as 'swap_orders').where('user_id', '=', f.userId);
-    if (f.symbol) query = query.where('symbol', '=', f.symbol);
-    return query;
-  };
   return {
     /** Orders no longer open (0 open and 3 partly filled are), newest first. */
     async finishedOrders(f: Filter, page: PageWindow) {
-      const query = mine('swap_orders', f).where('status', 'not in', [0, 3]);
+      sync();
+      let query = db.selectFrom('swap_orders').where('user_id', '=', f.userId).where('status', 'not in', [0, 3]);
+      if (f.symbol) query = query.where('symbol', '=', f.symbol);
       const { rows, total } = await paged(query, (q) => q.selectAll().orderBy('id', 'desc'), page);
       return { rows: rows as SwapOrderRow[], total };
     },
     /** Plans that no longer wait (triggered, cancelled, failed), newest first. */
     async finishedPlans(f: Filter, page: PageWindow) {
-      const query = (mine('swap_plans', f) as unknown as SelectQueryBuilder<Database, 'swap_plans', object>).where(
-        'status',
-        '!=',
-        0,
-      );
+      sync();
+      let query = db.selectFrom('swap_plans').where('user_id', '=', f.userId).where('status', '!=', 0);
+      if (f.symbol) query = query.where('symbol', '=', f.symbol);
       const { rows, total } = await paged(query, (q) => q.selectAll().orderBy('id', 'desc'), page);
-      return { rows: rows as unknown as SwapPlanRow[], total };
+      return { rows: rows as SwapPlanRow[], total };
     },
+    /** The user's fills, newest first (a self-trade never happens: both sides are never the same user). */
     async fills(f: Filter, page: PageWindow) {
-      const query = mine('swap_fills', f) as unknown as SelectQueryBuilder<Database, 'swap_fills', object>;
-      const { rows, total } = await paged(
-        query,
-        (q) => q.selectAll().orderBy('trade_id', 'desc').orderBy('order_id', 'desc'),
-        page,
-      );
+      sync();
+      let query = db.selectFrom('swap_fills').where('user_id', '=', f.userId);
+      if (f.symbol) query = query.where('symbol', '=', f.symbol);
+      const newest = (q: typeof query) => q.selectAll().orderBy('trade_id', 'desc').orderBy('order_id', 'desc');
+      const { rows, total } = await paged(query, newest, page);
       return { rows: rows as Database['swap_fills'][], total };
     },
     async fundingPayments(f: Filter, page: PageWindow) {

@@ -63,7 +63,7 @@ describe('contract history API', () => {
     await fund(otherId, 100_000 * USDT);
     await t.close();
     await start();
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
@@ -263,5 +263,5 @@ describe('contract history API', () => {
     // Opened at 94 000 (0.564 fee), closed at 96 000 (0.576): +20 less 1.14.
     expect(last).toMatchObject({ entryPrice: '94000', closePrice: '96000', fee: '1.14' });
     expect(last.realizedPnl).toBe('18.860000');
-  });
+  }, 60_000);
 });
