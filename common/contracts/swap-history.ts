@@ -82,7 +82,8 @@ export const ClosedPositionSchema = Type.Object({
   funding: Type.String(),
   /** closePnl − fee + funding. */
   realizedPnl: Type.String(),
-  /** Action code of the closing order: 1 close, 4 liquidation, 6 ADL, 2/3 and 11–14 TP/SL and trailing, 8 reverse. */
+  /** Action code of the closing order: 1 close, 4 liquidation, 6 ADL, 2/3 and 11–14 TP/SL and trailing, 8 reverse, 0 an
+   * opposite opening order (one-way mode flips through zero). */
   closeAction: Type.Integer(),
   openTime: Type.Integer(),
   closeTime: Type.Integer(),

@@ -84,7 +84,9 @@ export function restoreSwap(sqlite: Sqlite, engine: SwapEngine): void {
   restorePlans(sqlite, engine);
   const max = (sql: string) => (sqlite.prepare(sql).get() as { n: number | null }).n ?? 0;
   engine.nextOrderId = max('select max(id) as n from swap_orders') + 1;
-  engine.nextTradeId = max('select max(id) as n from swap_trades') + 1;
+  // Liquidation transfers take ids of the trade sequence too: they are only in swap_fills.
+  engine.nextTradeId =
+    Math.max(max('select max(id) as n from swap_trades'), max('select max(trade_id) as n from swap_fills')) + 1;
   engine.nextBookSeq = max('select max(book_seq) as n from swap_orders') + 1;
   engine.holdings.nextPositionId = Math.max(
     engine.holdings.nextPositionId,

@@ -123,8 +123,12 @@ export class SwapRows {
   record(events: readonly SwapEvent[]): void {
     for (const e of events) {
       if (e.type === 'order') this.orders.add(e.order);
-      else if (e.type === 'trade') this.trade(e.trade);
-      else if (e.type === 'plan') this.plans.add(e.plan);
+      else if (e.type === 'trade') this.trades.push(e.trade);
+      else if (e.type === 'fill') {
+        const { tradeId, order: o, maker, price, contracts, fee, pnl, time } = e;
+        const row = [tradeId, o.userId, o.id, o.symbol, o.side, maker ? 1 : 0, price, contracts, fee, pnl.toString()];
+        this.fills.push(...row, o.action, time);
+      } else if (e.type === 'plan') this.plans.add(e.plan);
       // A slot gone flat wrote its row when it closed (positionClosed); the flat slot adds nothing.
       else if (e.type === 'position' && e.holding.position) this.position(e.holding);
       else if (e.type === 'positionClosed') this.closed(e.closed);
@@ -138,11 +142,6 @@ export class SwapRows {
         this.payments.push(userId, symbol, positionId, positionSide, contracts, amount, rate.toString(), mark, time);
       } else if (e.type === 'fundingRate') this.rates.push(e.symbol, e.time, e.rate.toString(), e.mark);
     }
-  }
-
-  private trade(t: SwapTrade): void {
-    this.trades.push(t);
-    this.fills.push(...fillRow(t, t.maker, t.makerFee, t.makerPnl), ...fillRow(t, t.taker, t.takerFee, t.takerPnl));
   }
 
   private position(h: Holding): void {
@@ -303,10 +302,4 @@ function tradeRow(t: SwapTrade): Value[] {
 
 function tallyRow(id: number, t: PositionTally, action: number | null): Value[] {
   return [id, t.openValue.toString(), t.openContracts, t.closeValue.toString(), t.closeContracts, t.fees, action];
-}
-
-/** One side of a trade as the user's fill: the maker's side is the taker's opposite. */
-function fillRow(t: SwapTrade, o: ContractOrder, fee: number, pnl: bigint): Value[] {
-  const maker = o === t.maker ? 1 : 0;
-  return [t.id, o.userId, o.id, t.symbol, o.side, maker, t.price, t.contracts, fee, pnl.toString(), o.action, t.time];
 }

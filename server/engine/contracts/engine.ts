@@ -355,13 +355,29 @@ export class SwapEngine {
       { type: 'position', holding: takerHolding },
       {
         type: 'trade',
-        trade: {
-          ...{ id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
-          makerFee: made.fee,
-          takerFee: took.fee,
-          makerPnl: made.realized,
-          takerPnl: took.realized,
-        },
+        trade: { id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
+      },
+      {
+        type: 'fill',
+        tradeId: id,
+        order: maker,
+        maker: true,
+        price,
+        contracts,
+        fee: made.fee,
+        pnl: made.realized,
+        time,
+      },
+      {
+        type: 'fill',
+        tradeId: id,
+        order: taker,
+        maker: false,
+        price,
+        contracts,
+        fee: took.fee,
+        pnl: took.realized,
+        time,
       },
     );
   }

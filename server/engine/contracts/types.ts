@@ -28,11 +28,6 @@ export interface SwapTrade {
   readonly maker: ContractOrder;
   readonly taker: ContractOrder;
   readonly time: number;
-  /** Fees each side paid, ledger units, and the PnL each realised, fine units (trade history). */
-  readonly makerFee: number;
-  readonly takerFee: number;
-  readonly makerPnl: bigint;
-  readonly takerPnl: bigint;
 }
 
 export type SwapEvent =
@@ -40,6 +35,19 @@ export type SwapEvent =
   | { type: 'trade'; trade: SwapTrade }
   | { type: 'position'; holding: Holding }
   | { type: 'plan'; plan: SwapPlan }
+  /** One user's side of a fill, on the book or off it (liquidation transfer, ADL): a row of trade history. */
+  | {
+      type: 'fill';
+      tradeId: number;
+      order: ContractOrder;
+      maker: boolean;
+      price: number;
+      contracts: number;
+      /** Ledger units paid; PnL realised by what it closed, fine units, before fees. */
+      fee: number;
+      pnl: bigint;
+      time: number;
+    }
   /** A position closed or flipped: its final row for position history (the slot may already hold the next one). */
   | { type: 'positionClosed'; closed: ClosedPosition }
   /** A user's margin model, position class or leverage on a symbol changed. */
