@@ -153,6 +153,11 @@ describe('contract history API', () => {
     expect(received.records[0]).toMatchObject({ direction: 2, amount: '9.5' });
     const rates = await t.server.inject({ method: 'GET', url: '/swap/funding/rates?symbol=BTC_USDT' });
     expect(rates.json().data).toMatchObject({ total: 1, records: [{ symbol: 'BTC/USDT', rate: '0.0001' }] });
+    // A settlement is one row per contract and instant: the next one comes later.
+    t.advance(1000);
+    await t.server.exchange.swap.run((e) => e.settleFunding('BTC/USDT', -5_000n, MARK));
+    const paged = await t.server.inject({ method: 'GET', url: '/swap/funding/rates?symbol=BTC_USDT&pageSize=1' });
+    expect(paged.json().data).toMatchObject({ total: 2, pageSize: 1, records: [{ rate: '-0.00005' }] });
     const none = await t.server.inject({ method: 'GET', url: '/swap/funding/rates?symbol=ETH_USDT' });
     expect(none.json().data.total).toBe(0);
   });
