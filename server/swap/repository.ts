@@ -37,7 +37,7 @@ export interface ClosedRow {
   funding: number;
 }
 
-/** One page of `query` (a select on one table) ordered by `order` descending, and the total across pages. */
+/** One page of `query` as `select` picks and orders its rows, and the count of the whole query. */
 async function paged<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   select: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, object>,

@@ -12,9 +12,9 @@ import { swapRepository } from './repository.ts';
 
 /**
  * Perpetual contracts (spec trading §7 "Contract (swap)"): the catalogue and a contract's terms for anyone; orders,
- * positions, TP/SL, settings, the wallet, the records (history-routes.ts), favourites and the disclaimer for the
- * signed-in user (checked after the input, as in spot). Index, mark
- * and funding run from the moment the server is ready until it closes.
+ * positions, TP/SL, settings, the wallet, the records (history-routes.ts, which also answers the public funding
+ * rates), favourites and the disclaimer for the signed-in user (checked after the input, as in spot). Index, mark and
+ * funding run from the moment the server is ready until it closes.
  */
 export const swapRoutes: FastifyPluginAsyncTypebox<{ exchange: Exchange }> = async (app, { exchange }) => {
   let prices: SwapPrices | undefined;
