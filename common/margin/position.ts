@@ -74,7 +74,12 @@ export function entryTicks(grid: Grid, position: Position, extra = 0): bigint {
  * Return on equity in 10^-8: uPnL ÷ the initial margin of the entry at `leverage` (Binance's ROE), rounded toward zero.
  */
 export function roe(grid: Grid, position: Position, mark: number, leverage: number): bigint {
-  const margin = initialMargin(position.cost, leverage);
+  return returnOnMargin(unrealizedPnl(grid, position, mark), position.cost, leverage);
+}
+
+/** `pnl` ÷ the initial margin of an entry worth `cost` at `leverage`, in 10^-8, toward zero (a closed position's ROE). */
+export function returnOnMargin(pnl: bigint, cost: bigint, leverage: number): bigint {
+  const margin = initialMargin(cost, leverage);
   if (margin === 0n) return 0n;
-  return (unrealizedPnl(grid, position, mark) * RATE_SCALE) / margin;
+  return (pnl * RATE_SCALE) / margin;
 }

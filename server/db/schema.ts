@@ -22,6 +22,9 @@ export interface Database {
   swap_funding: SwapFundingTable;
   swap_funding_rates: SwapFundingRateTable;
   swap_state: SwapStateTable;
+  swap_position_tallies: SwapPositionTallyTable;
+  swap_fills: SwapFillTable;
+  swap_favorites: SwapFavoriteTable;
   futures_symbols: FuturesSymbolTable;
   users: UserTable;
   sessions: SessionTable;
@@ -356,6 +359,9 @@ export interface SwapFundingTable {
   rate: string;
   mark: number;
   time: number;
+  /** 0016: the slot ('long', 'short', 'both') and contracts funded; '' and 0 on rows written before. */
+  position_side: Generated<string>;
+  contracts: Generated<number>;
 }
 
 export interface SwapFundingRateTable {
@@ -370,4 +376,38 @@ export interface SwapStateTable {
   next_funding_time: number;
   last_rate: string;
   last_price: number;
+}
+
+/** 0016: a position's running tally for position history (fine units as text, fees in ledger units). */
+export interface SwapPositionTallyTable {
+  position_id: number;
+  open_value: string;
+  open_contracts: number;
+  close_value: string;
+  close_contracts: number;
+  fees: number;
+  close_action: number | null;
+}
+
+/** 0016: one user's side of a contract fill. */
+export interface SwapFillTable {
+  trade_id: number;
+  user_id: number;
+  order_id: number;
+  symbol: string;
+  side: number;
+  maker: number;
+  price: number;
+  contracts: number;
+  fee: number;
+  /** Fine units, decimal text, before fees. */
+  pnl: string;
+  action: number;
+  time: number;
+}
+
+export interface SwapFavoriteTable {
+  user_id: number;
+  symbol: string;
+  created_at: number;
 }

@@ -1,5 +1,5 @@
 import type { ClosedPosition } from '../engine/contracts/fills.ts';
-import type { Holding } from '../engine/contracts/holdings.ts';
+import type { Holding, PositionTally } from '../engine/contracts/holdings.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { SwapPlan } from '../engine/contracts/plans.ts';
 import type { SwapEvent, SwapTrade } from '../engine/contracts/types.ts';
@@ -20,7 +20,12 @@ export interface SwapSections {
   swapOrders: Value[];
   swapPlans: Value[];
   swapTrades: Value[];
+  /** Written by batches before migration 0016 only: funding payments now travel in `swapPayments`. */
   swapFunding: Value[];
+  swapTallies: Value[];
+  swapFills: Value[];
+  swapPayments: Value[];
+  swapFundingRates: Value[];
 }
 
 /** Values per row of each section, in projection order (projection.ts writes them after spot's). */
@@ -32,6 +37,11 @@ export const SWAP_SECTIONS = [
   ['swapPlans', 25],
   ['swapTrades', 10],
   ['swapFunding', 7],
+  // Migration 0016: new sections, so batches written before still project with their widths.
+  ['swapTallies', 7],
+  ['swapFills', 12],
+  ['swapPayments', 9],
+  ['swapFundingRates', 4],
 ] as const;
 
 /** The SQL of each section: insert head, then the upsert tail (empty for appended rows). */
@@ -77,6 +87,24 @@ export const SWAP_SQL: Record<keyof SwapSections, [string, string]> = {
     '',
   ],
   swapFunding: ['insert into swap_funding (user_id, symbol, position_id, amount, rate, mark, time)', ''],
+  swapTallies: [
+    `insert into swap_position_tallies (position_id, open_value, open_contracts, close_value, close_contracts, fees,
+       close_action)`,
+    `on conflict (position_id) do update set open_value = excluded.open_value,
+       open_contracts = excluded.open_contracts, close_value = excluded.close_value,
+       close_contracts = excluded.close_contracts, fees = excluded.fees, close_action = excluded.close_action`,
+  ],
+  swapFills: [
+    `insert into swap_fills (trade_id, user_id, order_id, symbol, side, maker, price, contracts, fee, pnl, action,
+       time)`,
+    '',
+  ],
+  swapPayments: [
+    `insert into swap_funding (user_id, symbol, position_id, position_side, contracts, amount, rate, mark, time)`,
+    '',
+  ],
+  // A settlement replayed after a crash writes its instant once.
+  swapFundingRates: ['insert into swap_funding_rates (symbol, time, rate, mark)', 'on conflict do nothing'],
 };
 
 /** Collects a batch's contract effects, latest state per object. */
@@ -87,25 +115,43 @@ export class SwapRows {
   private readonly orders = new Set<ContractOrder>();
   private readonly plans = new Set<SwapPlan>();
   private trades: SwapTrade[] = [];
-  private funding: Value[] = [];
+  private readonly tallies = new Map<number, Value[]>();
+  private fills: Value[] = [];
+  private payments: Value[] = [];
+  private rates: Value[] = [];
 
   record(events: readonly SwapEvent[]): void {
     for (const e of events) {
       if (e.type === 'order') this.orders.add(e.order);
       else if (e.type === 'trade') this.trades.push(e.trade);
-      else if (e.type === 'plan') this.plans.add(e.plan);
+      else if (e.type === 'fill') {
+        const { tradeId, order: o, maker, price, contracts, fee, pnl, time } = e;
+        const row = [tradeId, o.userId, o.id, o.symbol, o.side, maker ? 1 : 0, price, contracts, fee, pnl.toString()];
+        this.fills.push(...row, o.action, time);
+      } else if (e.type === 'plan') this.plans.add(e.plan);
       // A slot gone flat wrote its row when it closed (positionClosed); the flat slot adds nothing.
-      else if (e.type === 'position' && e.holding.position) this.positions.set(e.holding.id, positionRow(e.holding));
-      else if (e.type === 'positionClosed') this.positions.set(e.closed.id, closedRow(e.closed));
+      else if (e.type === 'position' && e.holding.position) this.position(e.holding);
+      else if (e.type === 'positionClosed') this.closed(e.closed);
       else if (e.type === 'settings') {
         const s = e.settings;
         const row = [e.userId, e.symbol, s.marginModel, s.positionClass, s.leverageLong, s.leverageShort];
         this.settings.set(`${e.userId}\u0000${e.symbol}`, row);
       } else if (e.type === 'preference') this.prefs.set(e.userId, [e.userId, e.preference]);
       else if (e.type === 'funding') {
-        this.funding.push(e.userId, e.symbol, e.positionId, e.amount, e.rate.toString(), e.mark, e.time);
-      }
+        const { userId, symbol, positionId, positionSide, contracts, amount, rate, mark, time } = e;
+        this.payments.push(userId, symbol, positionId, positionSide, contracts, amount, rate.toString(), mark, time);
+      } else if (e.type === 'fundingRate') this.rates.push(e.symbol, e.time, e.rate.toString(), e.mark);
     }
+  }
+
+  private position(h: Holding): void {
+    this.positions.set(h.id, positionRow(h));
+    this.tallies.set(h.id, tallyRow(h.id, h.tally, null));
+  }
+
+  private closed(c: ClosedPosition): void {
+    this.positions.set(c.id, closedRow(c));
+    this.tallies.set(c.id, tallyRow(c.id, c.tally, c.action));
   }
 
   /** The rows since the last collect, and a fresh start. */
@@ -117,7 +163,11 @@ export class SwapRows {
       swapOrders: [...this.orders].flatMap(orderRow),
       swapPlans: [...this.plans].flatMap(planRow),
       swapTrades: this.trades.flatMap(tradeRow),
-      swapFunding: this.funding,
+      swapFunding: [],
+      swapTallies: [...this.tallies.values()].flat(),
+      swapFills: this.fills,
+      swapPayments: this.payments,
+      swapFundingRates: this.rates,
     };
     this.settings.clear();
     this.prefs.clear();
@@ -125,7 +175,10 @@ export class SwapRows {
     this.orders.clear();
     this.plans.clear();
     this.trades = [];
-    this.funding = [];
+    this.tallies.clear();
+    this.fills = [];
+    this.payments = [];
+    this.rates = [];
     return sections;
   }
 }
@@ -245,4 +298,8 @@ function tradeRow(t: SwapTrade): Value[] {
     t.taker.userId,
     t.time,
   ];
+}
+
+function tallyRow(id: number, t: PositionTally, action: number | null): Value[] {
+  return [id, t.openValue.toString(), t.openContracts, t.closeValue.toString(), t.closeContracts, t.fees, action];
 }

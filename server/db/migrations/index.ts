@@ -15,6 +15,7 @@ import * as m0012 from './0012-deposits.ts';
 import * as m0013 from './0013-moves.ts';
 import * as m0014 from './0014-projection-steps.ts';
 import * as m0015 from './0015-contracts.ts';
+import * as m0016 from './0016-contract-history.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-moves': m0013,
   '0014-projection-steps': m0014,
   '0015-contracts': m0015,
+  '0016-contract-history': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -333,8 +333,10 @@ export class SwapEngine {
       time,
       onClosed: this.onClosed,
     });
-    const makerHolding = settleFill(ctx(maker), maker, contracts, price, true);
-    const takerHolding = settleFill(ctx(taker), taker, contracts, price, false);
+    const made = settleFill(ctx(maker), maker, contracts, price, true);
+    const took = settleFill(ctx(taker), taker, contracts, price, false);
+    const makerHolding = made.holding;
+    const takerHolding = took.holding;
     for (const [order, holding] of [
       [maker, makerHolding],
       [taker, takerHolding],
@@ -354,6 +356,28 @@ export class SwapEngine {
       {
         type: 'trade',
         trade: { id, symbol: market.contract.symbol, price, contracts, takerSide: taker.side, maker, taker, time },
+      },
+      {
+        type: 'fill',
+        tradeId: id,
+        order: maker,
+        maker: true,
+        price,
+        contracts,
+        fee: made.fee,
+        pnl: made.realized,
+        time,
+      },
+      {
+        type: 'fill',
+        tradeId: id,
+        order: taker,
+        maker: false,
+        price,
+        contracts,
+        fee: took.fee,
+        pnl: took.realized,
+        time,
       },
     );
   }
@@ -712,9 +736,15 @@ export class SwapEngine {
       this.liquidator.touch(h);
       if (amount !== 0) {
         const { userId, positionSide, id: positionId } = h;
-        this.events.push({ type: 'funding', userId, symbol, positionSide, positionId, amount, rate, mark, time });
+        const contracts = (h.position as Position).contracts;
+        this.events.push({
+          ...{ type: 'funding', userId, symbol, positionSide, positionId },
+          ...{ contracts, amount, rate, mark, time },
+        });
       }
     }
+    // The settled rate, paid or not, for the contract's funding history.
+    this.events.push({ type: 'fundingRate', symbol, rate, mark, time });
     this.liquidator.sweep(market);
     return { ok: true, order: null, events: this.events };
   }

@@ -2,12 +2,11 @@ import { ActionCode, MarginModel } from '../../../common/margin/codes.ts';
 import { applyRateCeil, notional } from '../../../common/margin/grid.ts';
 import { applyFill, type FillResult, initialMargin, type Position } from '../../../common/margin/position.ts';
 import type { Contract } from './contract.ts';
-import type { Holding, Holdings, SymbolSettings } from './holdings.ts';
+import { emptyTally, type Holding, type Holdings, type PositionTally, type SymbolSettings } from './holdings.ts';
 import { payMinor, receiveMinor, reservationFor } from './margin-check.ts';
 import { type ContractOrder, signOf } from './order.ts';
 import { INSURANCE_ACCOUNT, SETTLEMENT_ACCOUNT, SwapKind, type SwapWallet } from './wallet.ts';
 
-/** What settling one side of a fill needs. */
 /** A position as it closed (or flipped): its row in position history. */
 export interface ClosedPosition {
   id: number;
@@ -23,8 +22,13 @@ export interface ClosedPosition {
   leverage: number;
   openedAt: number;
   closedAt: number;
+  /** Entry and exit values and fees over its life. */
+  tally: PositionTally;
+  /** The action code of the order whose fill closed it (close, liquidation, ADL, TP/SL…). */
+  action: ActionCode;
 }
 
+/** What settling one side of a fill needs. */
 export interface FillContext {
   contract: Contract;
   holdings: Holdings;
@@ -39,7 +43,7 @@ export interface FillContext {
 /**
  * Settles one order's side of a fill of `contracts` at `ticks`: the position moves (common/margin/position.ts), a
  * closed part realises its PnL against the settlement account, the fee goes to the fees account, an opened isolated
- * part gets its margin, and the order's reservation keeps only what its rest still needs. Returns the holding.
+ * part gets its margin, and the order's reservation keeps only what its rest still needs. Returns the slot, the fee and the PnL.
  */
 export function settleFill(
   ctx: FillContext,
@@ -48,7 +52,7 @@ export function settleFill(
   ticks: number,
   maker: boolean,
   feeRate: bigint = maker ? ctx.contract.makerRate : ctx.contract.takerRate,
-) {
+): FillOutcome {
   const { contract } = ctx;
   const holding = ctx.holdings.slot(order.userId, order.symbol, order.positionSide, ctx.settings);
   const before = holding.position;
@@ -58,13 +62,21 @@ export function settleFill(
   order.filled += contracts;
   order.cost += value;
   if (before && result.closed > 0) realize(ctx, holding, before, result, order);
-  if (before && (!result.position || result.position.sign !== before.sign))
-    ctx.onClosed?.(closedOf(holding, before, ctx.time));
-  if (result.position && (!before || before.sign !== result.position.sign)) openSlot(holding, ctx, order);
   const opened = contracts - result.closed;
   const feeKind = result.closed > 0 ? closeKind(order, before as Position) : openKind(result.position as Position);
-  const fee = payMinor(contract, applyRateCeil(value, feeRate));
-  order.fee += payFromOrder(ctx, order, fee, feeKind);
+  const fee = payFromOrder(ctx, order, payMinor(contract, applyRateCeil(value, feeRate)), feeKind);
+  order.fee += fee;
+  // A flip's fee is shared by the position it closes and the one it opens, by contracts.
+  const closeFee = Math.floor((fee * result.closed) / contracts);
+  if (result.closed > 0) tallyClose(holding.tally, contract, result.closed, ticks, closeFee);
+  if (before && (!result.position || result.position.sign !== before.sign))
+    ctx.onClosed?.(closedOf(holding, before, ctx.time, order.action));
+  if (result.position && (!before || before.sign !== result.position.sign)) openSlot(holding, ctx, order);
+  if (opened > 0) {
+    holding.tally.openValue += notional(contract.grid, opened, ticks);
+    holding.tally.openContracts += opened;
+  }
+  holding.tally.fees += fee - closeFee;
   if (opened > 0 && holding.marginModel === MarginModel.isolated) {
     const margin = payMinor(contract, initialMargin(notional(contract.grid, opened, ticks), holding.leverage));
     holding.isolatedMargin += holdFromOrder(ctx, order, margin);
@@ -74,10 +86,23 @@ export function settleFill(
     holding.maxContracts = result.position.contracts;
   holding.updatedAt = ctx.time;
   releaseExcess(ctx, order);
-  return holding;
+  return { holding, fee, realized: result.realized };
 }
 
-function closedOf(holding: Holding, before: Position, time: number): ClosedPosition {
+/** One order's side of a fill as settled: the slot, the fee paid (ledger units) and the PnL realised (fine units). */
+export interface FillOutcome {
+  holding: Holding;
+  fee: number;
+  realized: bigint;
+}
+
+function tallyClose(tally: PositionTally, contract: Contract, closed: number, ticks: number, fee: number): void {
+  tally.closeValue += notional(contract.grid, closed, ticks);
+  tally.closeContracts += closed;
+  tally.fees += fee;
+}
+
+function closedOf(holding: Holding, before: Position, time: number, action: ActionCode): ClosedPosition {
   const { id, userId, symbol, positionSide, maxContracts, realized, marginModel, leverage, openedAt } = holding;
   const { sign, cost } = before;
   return {
@@ -93,6 +118,8 @@ function closedOf(holding: Holding, before: Position, time: number): ClosedPosit
     leverage,
     openedAt,
     closedAt: time,
+    tally: { ...holding.tally },
+    action,
   };
 }
 
@@ -103,6 +130,7 @@ function openSlot(holding: Holding, ctx: FillContext, order: ContractOrder): voi
   holding.marginModel = ctx.settings.marginModel;
   holding.leverage = order.positionSide === 'short' ? ctx.settings.leverageShort : ctx.settings.leverageLong;
   holding.realized = 0n;
+  holding.tally = emptyTally();
   holding.openedAt = ctx.time;
 }
 

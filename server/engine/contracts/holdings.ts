@@ -29,10 +29,28 @@ export interface Holding {
   realized: bigint;
   /** Notional of the slot's resting opening orders by side (buy, sell), fine units: the risk limit counts them. */
   resting: [bigint, bigint];
+  /** The position's life so far, for position history; reset when the slot opens from flat. */
+  tally: PositionTally;
   /** Auto-deleveraging lights 0–4 (research §1.7), published when they change. */
   adlQuantile: number;
   openedAt: number;
   updatedAt: number;
+}
+
+/** What a position opened and closed over its life (position history's entry and close averages, fees). */
+export interface PositionTally {
+  /** Σ notional of the opening fills, fine units. */
+  openValue: bigint;
+  openContracts: number;
+  /** Σ notional of the closing fills, fine units. */
+  closeValue: bigint;
+  closeContracts: number;
+  /** Trading fees paid by the position's fills, ledger units. */
+  fees: number;
+}
+
+export function emptyTally(): PositionTally {
+  return { openValue: 0n, openContracts: 0, closeValue: 0n, closeContracts: 0, fees: 0 };
 }
 
 /** The leverage of the side a slot holds: one-way slots use the long setting (both sides are kept equal). */
@@ -103,6 +121,7 @@ export class Holdings {
         isolatedMargin: 0,
         realized: 0n,
         resting: [0n, 0n],
+        tally: emptyTally(),
         adlQuantile: 0,
         openedAt: 0,
         updatedAt: 0,

@@ -254,8 +254,9 @@ export class Liquidator {
   ): void {
     const sellerIsFrom = (from.position as NonNullable<Holding['position']>).sign === 1;
     const id = this.host.nextTransferId();
+    // Own order ids (the order sequence), so the two sides never share a row with each other or a user's order.
     const fromOrder = synthetic(
-      id,
+      this.host.nextOrderId(),
       from.userId,
       from.symbol,
       from.positionSide,
@@ -267,7 +268,7 @@ export class Liquidator {
     );
     const action = to.close ? ActionCode.autoDeleveraging : ActionCode.liquidation;
     const toOrder = synthetic(
-      id,
+      this.host.nextOrderId(),
       to.userId,
       from.symbol,
       to.positionSide,
@@ -287,10 +288,11 @@ export class Liquidator {
         time: this.host.clock(),
         onClosed: (closed) => this.host.onClosed(closed),
       };
-      const holding = settleFill(ctx, order, contracts, price, false, 0n);
+      const { holding, fee, realized: pnl } = settleFill(ctx, order, contracts, price, false, 0n);
       this.touch(holding);
       order.status = ContractOrderStatus.filled;
       this.host.emit({ type: 'order', order });
+      this.host.emit({ type: 'fill', tradeId: id, order, maker: false, price, contracts, fee, pnl, time: ctx.time });
       this.host.emit({ type: 'position', holding });
       this.host.afterFill(order, holding);
     }

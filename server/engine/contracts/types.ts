@@ -35,6 +35,19 @@ export type SwapEvent =
   | { type: 'trade'; trade: SwapTrade }
   | { type: 'position'; holding: Holding }
   | { type: 'plan'; plan: SwapPlan }
+  /** One user's side of a fill, on the book or off it (liquidation transfer, ADL): a row of trade history. */
+  | {
+      type: 'fill';
+      tradeId: number;
+      order: ContractOrder;
+      maker: boolean;
+      price: number;
+      contracts: number;
+      /** Ledger units paid; PnL realised by what it closed, fine units, before fees. */
+      fee: number;
+      pnl: bigint;
+      time: number;
+    }
   /** A position closed or flipped: its final row for position history (the slot may already hold the next one). */
   | { type: 'positionClosed'; closed: ClosedPosition }
   /** A user's margin model, position class or leverage on a symbol changed. */
@@ -47,11 +60,14 @@ export type SwapEvent =
       symbol: string;
       positionSide: PositionSide;
       positionId: number;
+      contracts: number;
       amount: number;
       rate: bigint;
       mark: number;
       time: number;
     }
+  /** A contract's funding settled at `rate` (10^-8) and `mark`: one row of its public funding history. */
+  | { type: 'fundingRate'; symbol: string; rate: bigint; mark: number; time: number }
   /** A position liquidated at its bankruptcy price (the public liquidation feed and the user's notice). */
   | {
       type: 'liquidation';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Holding } from '../../../../server/engine/contracts/holdings.ts';
+import { emptyTally, type Holding } from '../../../../server/engine/contracts/holdings.ts';
 import { LiquidationIndex } from '../../../../server/engine/contracts/liquidation-index.ts';
 
 const holding = (id: number, sign: 1 | -1): Holding => ({
@@ -15,6 +15,7 @@ const holding = (id: number, sign: 1 | -1): Holding => ({
   isolatedMargin: 1,
   realized: 0n,
   resting: [0n, 0n],
+  tally: emptyTally(),
   adlQuantile: 0,
   openedAt: 0,
   updatedAt: 0,
