@@ -13,9 +13,12 @@ import { isSameOrigin } from './origin.ts';
 import type { MarketSource, SessionRegistry } from './source.ts';
 
 export type {
+  LiquidationTick,
   MarketListener,
   MarketMeta,
   MarketSource,
+  MarkValues,
+  PerpetualReader,
   SessionRegistry,
   SocketSession,
   TradeTick,
