@@ -50,6 +50,7 @@ describe('perpetuals on the market-data socket', () => {
   const userFrame = (kind: UserFrame['kind']) =>
     user.next<UserFrame>((f: ServerFrame) => 'ch' in f && f.ch === 'user' && f.kind === kind, kind);
 
+  // Two sign-ins and a password hash: slow on a loaded machine, hence the hook's own timeout.
   beforeAll(async () => {
     t = await buildTestApp();
     await t.server.listen({ port: 0, host: '127.0.0.1' });
@@ -69,7 +70,7 @@ describe('perpetuals on the market-data socket', () => {
     await user.expect('authenticated');
     user.send({ op: 'sub', ch: ['user'] });
     await user.expect('subscribed');
-  });
+  }, 60_000);
   afterAll(async () => {
     await market?.close();
     await user?.close();
@@ -142,6 +143,16 @@ describe('perpetuals on the market-data socket', () => {
     expect(funding.settlements).toEqual([0.0001, next - 8 * 3600_000]);
   });
 
+  it('tells a position’s funding to its user at a settlement', async () => {
+    const result = await t.server.exchange.swap.run((e) => e.settleFunding('BTC/USDT', 10_000n, 950_000));
+    expect(result.ok).toBe(true);
+    const notice = await userFrame('funding');
+    // 1000 contracts of 0.001 BTC at 95 000, 0.01 %: the long pays 9.5 USDT.
+    expect(notice.data).toMatchObject({ symbol: 'BTC/USDT', direction: 1, amount: '-9.5', rate: '0.0001' });
+    expect(notice.data.markPrice).toBe('95000.0');
+    expect((await userFrame('swapWallet')).data).toMatchObject({ coin: 'USDT' });
+  });
+
   it('publishes a liquidation on the public feed and to its user', async () => {
     market.send({ op: 'sub', ch: [`liquidations:${PERP}`] });
     await market.expect('snapshot', `liquidations:${PERP}`);
@@ -167,5 +178,20 @@ describe('perpetuals on the market-data socket', () => {
     expect(feed.liquidations).toEqual([90_000, 2, 5, time]);
     const notice = await userFrame('liquidation');
     expect(notice.data).toEqual({ symbol: 'BTC/USDT', direction: 1, volume: 5, price: '90000.0', time });
+  });
+
+  it('tells a closed position by positionClosed, not by a flat position row', async () => {
+    const positionId = (await call('/swap/position-list', demo, {})).json().data[0].positionId;
+    const bid = { symbol: 'BTC/USDT', direction: 1, type: 1, entrustPrice: '94000.0', volume: 1000 };
+    expect((await call('/swap/order/open', other, bid)).json().code).toBe(0);
+    const close = await call('/swap/order/close', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 1000 });
+    expect(close.json().code).toBe(0);
+    const closed = await userFrame('positionClosed');
+    expect(closed.data).toMatchObject({ positionId, symbol: 'BTC/USDT', direction: 1, maxVolume: 1000 });
+    // 1000 contracts bought at 95 000 and sold at 94 000: −1000 USDT before fees.
+    expect(Number(closed.data.realizedPnl)).toBe(-1000);
+    await userFrame('swapWallet');
+    const positions = user.received.filter((f) => 'ch' in f && f.ch === 'user' && f.kind === 'position');
+    expect(positions.every((f) => (f as UserFrame).data.volume !== 0)).toBe(true);
   });
 });

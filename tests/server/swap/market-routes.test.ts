@@ -33,6 +33,7 @@ describe('contract market routes', () => {
       () => undefined,
     );
 
+  // Two sign-ins and a password hash: slow on a loaded machine, hence the hook's own timeout.
   beforeAll(async () => {
     t = await buildTestApp();
     const demoId = (await usersRepository(t.db).findByUsername('demo'))?.id ?? 0;
@@ -44,7 +45,7 @@ describe('contract market routes', () => {
     await open(maker, { symbol: 'BTC/USDT', direction: 2, type: 1, entrustPrice: '95000.0', volume: 2000 });
     await open(maker, { symbol: 'BTC/USDT', direction: 1, type: 1, entrustPrice: '94000.0', volume: 300 });
     await open(demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 1000 });
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   it('answers a contract’s candles and plates in the spot routes’ shapes', async () => {
