@@ -126,8 +126,14 @@ describe('perpetuals on the market-data socket', () => {
 
   it('publishes index, mark, predicted funding and a settlement from a price tick', async () => {
     market.send({ op: 'sub', ch: [`mark:${PERP}`, `funding:${PERP}`] });
-    await market.expect('snapshot', `mark:${PERP}`);
+    const first = await market.expect<MarkFrame>('snapshot', `mark:${PERP}`);
     await market.expect<FundingFrame>('snapshot', `funding:${PERP}`);
+    // The app's own price service ticks every second: its funding clock reaches the channel.
+    const ticked =
+      first.nextFundingTime > 0
+        ? first
+        : await market.next<MarkFrame>((f) => 'ch' in f && f.ch === `mark:${PERP}`, 'a price tick');
+    expect(ticked.nextFundingTime).toBeGreaterThan(t.server.clock());
     const next = Date.now() + 3600_000;
     t.server.exchange.swap.publishPrices({
       symbol: 'BTC/USDT',
@@ -178,6 +184,17 @@ describe('perpetuals on the market-data socket', () => {
     expect(feed.liquidations).toEqual([90_000, 2, 5, time]);
     const notice = await userFrame('liquidation');
     expect(notice.data).toEqual({ symbol: 'BTC/USDT', direction: 1, volume: 5, price: '90000.0', time });
+  });
+
+  it('tells a position’s stop loss as a swapPlan, in the REST view', async () => {
+    const positionId = (await call('/swap/position-list', demo, {})).json().data[0].positionId;
+    const res = await call('/swap/order/position-take-profit-stop-loss', demo, {
+      positionId,
+      stopLossPrice: '80000.0',
+    });
+    expect(res.json().code).toBe(0);
+    const plan = await userFrame('swapPlan');
+    expect(plan.data).toEqual(res.json().data[0]);
   });
 
   it('tells a closed position by positionClosed, not by a flat position row', async () => {
