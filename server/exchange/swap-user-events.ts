@@ -19,8 +19,8 @@ class Batch {
     build: (m: SwapMarket, row: ContractRow) => object;
     kind: Kind;
   }[] = [];
-  /** Users and the settle coins (by a contract of that coin) whose contract wallet moved. */
-  readonly wallets = new Map<number, Map<string, string>>();
+  /** Users and the settle coins whose contract wallet moved, each with a contract of that coin (for its decimals). */
+  readonly wallets = new Map<number, Map<string, ContractRow>>();
 
   touch(userId: number, symbol: string, swap: SwapExchange): void {
     const row = swap.catalogue.get(symbol);
@@ -30,7 +30,7 @@ class Batch {
       coins = new Map();
       this.wallets.set(userId, coins);
     }
-    if (!coins.has(row.quote)) coins.set(row.quote, symbol);
+    if (!coins.has(row.quote)) coins.set(row.quote, row);
   }
 }
 
@@ -71,10 +71,7 @@ export function publishSwapPrivate(
     if (found) listener.user(n.userId, n.kind, { ...n.build(found.market, found.row) });
   }
   for (const [userId, coins] of batch.wallets) {
-    for (const symbol of coins.values()) {
-      const row = swap.catalogue.get(symbol) as ContractRow;
-      listener.user(userId, 'swapWallet', { ...walletView(swap.engine, row, userId) });
-    }
+    for (const row of coins.values()) listener.user(userId, 'swapWallet', { ...walletView(swap.engine, row, userId) });
   }
 }
 

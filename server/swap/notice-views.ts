@@ -26,15 +26,12 @@ type FundingEvent = Extract<SwapEvent, { type: 'funding' }>;
 type LiquidationEvent = Extract<SwapEvent, { type: 'liquidation' }>;
 
 export function fundingView(market: SwapMarket, row: ContractRow, e: FundingEvent): FundingNotice {
-  const sign = e.positionSide === 'short' ? -1 : 1;
+  // A one-way slot's side is not on the event: longs pay a positive rate and receive a negative one.
+  const long = e.positionSide === 'both' ? e.amount < 0 === e.rate > 0n : e.positionSide === 'long';
   return {
     symbol: e.symbol,
     positionId: e.positionId,
-    // A one-way slot's side is not kept on the event; longs pay a positive rate, so the sign of the amount tells.
-    direction:
-      e.positionSide === 'both'
-        ? directionOf('both', e.amount < 0 === e.rate > 0n ? 1 : -1)
-        : directionOf(e.positionSide, sign),
+    direction: long ? 1 : 2,
     amount: fromUnits(BigInt(e.amount), row.settleDecimals),
     rate: fromUnits(e.rate, 8),
     markPrice: formatTicks(market.contract.grid, e.mark),
