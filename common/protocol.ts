@@ -193,6 +193,7 @@ export interface CandlesFrame {
 /**
  * A perpetual's prices (`mark:{market}`): a snapshot on subscribe, an update on each price tick that changed them.
  * `fundingRate` is the predicted rate of the next settlement (0.0001 = 0.01 %), `nextFundingTime` its instant (ms).
+ * Before the price service's first tick (a second after start) the snapshot's numbers are all 0.
  */
 export interface MarkFrame {
   ch: `mark:${string}`;
