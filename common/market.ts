@@ -47,3 +47,20 @@ export const REFERENCE_FIAT_PER_USD: Readonly<Record<DisplayCurrency, string>> =
   vnd: '25500',
   usdt: '1',
 };
+
+/**
+ * A perpetual's market name on the socket: ccxt's linear-perpetual form `BTC/USDT:USDT` (settled in the quote), so it
+ * never collides with the spot market `BTC/USDT` of the same pair.
+ */
+export function swapMarket(symbol: string): string {
+  const quote = symbol.slice(symbol.indexOf('/') + 1);
+  return `${symbol}:${quote}`;
+}
+
+/** The contract symbol behind a market name of {@link swapMarket}, or null when the name is not one. */
+export function swapSymbolOf(market: string): string | null {
+  const colon = market.indexOf(':');
+  if (colon <= 0) return null;
+  const symbol = market.slice(0, colon);
+  return swapMarket(symbol) === market ? symbol : null;
+}

@@ -64,19 +64,32 @@ export type Channel =
   | 'user'
   | `depth:${string}`
   | `trades:${string}`
-  | `candles:${string}:${CandleInterval}`;
+  | `candles:${string}:${CandleInterval}`
+  | `mark:${string}`
+  | `funding:${string}`
+  | `liquidations:${string}`;
 
+/**
+ * Channel names by market. A perpetual's market is `BTC/USDT:USDT` (common/market.ts swapMarket): `depth`, `trades` and
+ * `candles` serve it like a spot market; `mark`, `funding` and `liquidations` exist for perpetuals only.
+ */
 export const channel = {
   depth: (symbol: string) => `depth:${symbol}` as const,
   trades: (symbol: string) => `trades:${symbol}` as const,
   candles: (symbol: string, interval: CandleInterval) => `candles:${symbol}:${interval}` as const,
+  mark: (market: string) => `mark:${market}` as const,
+  funding: (market: string) => `funding:${market}` as const,
+  liquidations: (market: string) => `liquidations:${market}` as const,
 };
+
+/** Channels of one market named after their kind: `{kind}:{market}`. */
+const MARKET_KINDS = ['depth', 'trades', 'mark', 'funding', 'liquidations'] as const;
+type MarketKind = (typeof MARKET_KINDS)[number];
 
 export type ParsedChannel =
   | { kind: 'ticker' }
   | { kind: 'user' }
-  | { kind: 'depth'; symbol: string }
-  | { kind: 'trades'; symbol: string }
+  | { kind: MarketKind; symbol: string }
   | { kind: 'candles'; symbol: string; interval: CandleInterval };
 
 /** Splits a channel name; null when it is not one of ours (the market itself is checked by the gateway). */
@@ -88,8 +101,7 @@ export function parseChannel(ch: string): ParsedChannel | null {
   const kind = ch.slice(0, first);
   const rest = ch.slice(first + 1);
   if (!rest) return null;
-  if (kind === 'depth') return { kind, symbol: rest };
-  if (kind === 'trades') return { kind, symbol: rest };
+  if ((MARKET_KINDS as readonly string[]).includes(kind)) return { kind: kind as MarketKind, symbol: rest };
   if (kind === 'candles') {
     const last = rest.lastIndexOf(':');
     const symbol = rest.slice(0, last);
@@ -179,13 +191,66 @@ export interface CandlesFrame {
 }
 
 /**
- * The private channel (after `auth`): the signed-in user's orders, fills and balances as they are committed, each the
- * whole latest state of its object. `seq` numbers the user frames of one connection from 1, starting again when `user`
- * is subscribed afresh: a number skipped means something was lost, and the client reloads its state over REST.
+ * A perpetual's prices (`mark:{market}`): a snapshot on subscribe, an update on each price tick that changed them.
+ * `fundingRate` is the predicted rate of the next settlement (0.0001 = 0.01 %), `nextFundingTime` its instant (ms).
+ * Before the price service's first tick (a second after start) the snapshot's numbers are all 0.
+ */
+export interface MarkFrame {
+  ch: `mark:${string}`;
+  kind: 'snapshot' | 'update';
+  t: number;
+  index: number;
+  mark: number;
+  fundingRate: number;
+  nextFundingTime: number;
+}
+
+/** Funding settlements (`funding:{market}`), oldest first, flat pairs `[rate, time, …]`; the snapshot holds the recent. */
+export interface FundingFrame {
+  ch: `funding:${string}`;
+  kind: 'snapshot' | 'update';
+  t: number;
+  settlements: number[];
+}
+
+/**
+ * Public liquidations (`liquidations:{market}`), oldest first, flat groups of four like trades: `[price, side, volume,
+ * time, …]`: the bankruptcy price, the side of the liquidation order (2 sell: a long was liquidated), contracts.
+ */
+export interface LiquidationsFrame {
+  ch: `liquidations:${string}`;
+  kind: 'snapshot' | 'update';
+  t: number;
+  liquidations: number[];
+}
+
+/** The user's spot events: `order` and `fill` (common/trading.ts views), `balance` of a spot wallet. */
+export const USER_SPOT_KINDS = ['order', 'fill', 'balance'] as const;
+/**
+ * The user's contract events, in the REST views of common/contracts/swap.ts: `position` (a position-list row; ADL
+ * quantile changes come as one), `positionClosed` (a slot went flat), `swapOrder`, `swapPlan`, `swapWallet`; and the
+ * notices of common/contracts/swap-market.ts: `funding` (paid or received) and `liquidation`.
+ */
+export const USER_SWAP_KINDS = [
+  'position',
+  'positionClosed',
+  'swapOrder',
+  'swapPlan',
+  'swapWallet',
+  'funding',
+  'liquidation',
+] as const;
+export type UserKind = (typeof USER_SPOT_KINDS)[number] | (typeof USER_SWAP_KINDS)[number];
+
+/**
+ * The private channel (after `auth`): the signed-in user's events as they are committed, each the whole latest state of
+ * its object. `seq` numbers the user frames of one connection from 1, starting again when `user` is subscribed afresh: a
+ * number skipped means something was lost, and the client reloads its state over REST. A client counts the seq of
+ * kinds it does not hold too.
  */
 export interface UserFrame {
   ch: 'user';
-  kind: 'order' | 'fill' | 'balance';
+  kind: UserKind;
   seq: number;
   t: number;
   data: Record<string, unknown>;
@@ -237,6 +302,9 @@ export type ServerFrame =
   | TradesFrame
   | TickerFrame
   | CandlesFrame
+  | MarkFrame
+  | FundingFrame
+  | LiquidationsFrame
   | UserFrame
   | HeartbeatFrame
   | PongFrame

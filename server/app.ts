@@ -59,6 +59,8 @@ declare module 'fastify' {
     loginGuard: LoginGuard;
     exchange: Exchange;
     marketData: MarketData;
+    /** Tickers and candles of the perpetuals, by market name (`BTC/USDT:USDT`). */
+    swapData: MarketData;
     account: AccountKit;
   }
 }
@@ -107,9 +109,10 @@ export const app = fp<AppOptions>(
       ),
     );
 
-    const { exchange, marketData, source } = await startExchange(fastify, { config, db, clock, onFatal });
+    const { exchange, marketData, swapData, source } = await startExchange(fastify, { config, db, clock, onFatal });
     fastify.decorate('exchange', exchange);
     fastify.decorate('marketData', marketData);
+    fastify.decorate('swapData', swapData);
 
     // Expired sessions are dead already; pruning them at start keeps the table small.
     fastify.addHook('onReady', () => fastify.store.sessions.deleteExpired(clock()));

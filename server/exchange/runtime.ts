@@ -12,6 +12,8 @@ import { Exchange } from './index.ts';
 import { openMarketData } from './market-data.ts';
 import { Retention, scheduleRetention } from './retention.ts';
 import { marketSource } from './source.ts';
+import { openSwapMarketData } from './swap-market-data.ts';
+import { swapSource } from './swap-source.ts';
 
 /** How often the simulator's churn is folded and pruned (retention.ts). */
 const RETENTION_MS = 60_000;
@@ -19,6 +21,8 @@ const RETENTION_MS = 60_000;
 export interface RunningExchange {
   exchange: Exchange;
   marketData: MarketData;
+  /** Tickers and candles of the perpetuals (markets named `BTC/USDT:USDT`). */
+  swapData: MarketData;
   /** What the gateway and the market routes read. */
   source: MarketSource;
 }
@@ -60,6 +64,11 @@ export async function startExchange(
     onError: (error) => fastify.log.error({ err: error }, 'market data'),
   });
   marketData.start();
+  const swapData = openSwapMarketData(db, exchange.swap, {
+    clock,
+    onError: (error) => fastify.log.error({ err: error }, 'contract market data'),
+  });
+  swapData.start();
 
   let simulator: Simulator | null = null;
   let retention: { stop(): Promise<void> } | undefined;
@@ -91,9 +100,11 @@ export async function startExchange(
     await simulator?.stop();
     exchange.close();
     marketData.stop();
+    swapData.stop();
     await checkpoints?.stop();
   });
 
-  const source = marketSource(exchange, marketData, { sessions: fastify.store.sessions, clock, isMarketMaker });
-  return { exchange, marketData, source };
+  const spot = marketSource(exchange, marketData, { sessions: fastify.store.sessions, clock, isMarketMaker });
+  const source = swapSource(spot, exchange.swap, swapData, { isMarketMaker });
+  return { exchange, marketData, swapData, source };
 }

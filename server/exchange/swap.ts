@@ -3,10 +3,21 @@ import type { SwapEngine } from '../engine/contracts/engine.ts';
 import type { SwapEvent, SwapResult } from '../engine/contracts/types.ts';
 import type { Journal } from './journal.ts';
 
-/** Reacts to the contract engine: market events at once (the live book), user events after commit. */
+/** A perpetual's prices after a tick of the price service: ticks, rates in 10^-8; `settled` when funding settled. */
+export interface SwapPriceTick {
+  symbol: string;
+  index: number;
+  mark: number;
+  predictedRate: bigint;
+  nextFundingTime: number;
+  settled: { rate: bigint; time: number } | null;
+}
+
+/** Reacts to the contract engine: market events at once (the live book), user events after commit, price ticks. */
 export interface SwapListener {
   market?(event: SwapEvent): void;
   committed?(events: readonly SwapEvent[]): void;
+  prices?(tick: SwapPriceTick): void;
 }
 
 /**
@@ -41,6 +52,11 @@ export class SwapExchange {
       for (const event of result.events) listener.market(event);
     }
     return this.journal.recordSwap(result.events).then(() => result);
+  }
+
+  /** The price service's tick of one perpetual (its changes already went through {@link run}). */
+  publishPrices(tick: SwapPriceTick): void {
+    for (const listener of this.listeners) listener.prices?.(tick);
   }
 
   /** The journal's commit of a batch with contract events. */

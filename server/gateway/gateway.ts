@@ -4,6 +4,7 @@ import type { Lang } from '../../common/i18n.ts';
 import { type CandleInterval, parseChannel, WS_LIMITS } from '../../common/protocol.ts';
 import { CloseCode, Connection, type StatefulFrame, type Topic } from './connection.ts';
 import { packFrame, parseClientFrame } from './frames.ts';
+import { PerpetualTopics } from './perpetual-topics.ts';
 import type { MarketListener, MarketSource, SessionRegistry, SocketSession } from './source.ts';
 import { CandlesTopic, DepthTopic, TickerTopic, TradesTopic } from './topics.ts';
 
@@ -36,6 +37,7 @@ interface MarketTopics {
  */
 export class Gateway {
   private readonly markets = new Map<string, MarketTopics>();
+  private readonly perpetuals = new Map<string, PerpetualTopics>();
   private readonly ticker: TickerTopic;
   /** Topics with something to flush. */
   private readonly dirty = new Set<Topic>();
@@ -132,6 +134,18 @@ export class Gateway {
       candle: (symbol, interval, candle) => {
         const candles = this.markets.get(symbol)?.candles.get(interval);
         if (candles?.record(candle)) this.dirty.add(candles);
+      },
+      mark: (market, values) => {
+        const mark = this.perpetuals.get(market)?.mark;
+        if (mark?.record(values)) this.dirty.add(mark);
+      },
+      funding: (market, rate, time) => {
+        const funding = this.perpetuals.get(market)?.funding;
+        if (funding?.record(rate, time)) this.dirty.add(funding);
+      },
+      liquidation: (market, liquidation) => {
+        const liquidations = this.perpetuals.get(market)?.liquidations;
+        if (liquidations?.record(liquidation)) this.dirty.add(liquidations);
       },
       user: (userId, kind, data) => {
         const connections = this.users.get(userId);
@@ -324,10 +338,12 @@ export class Gateway {
     if (!parsed) return null;
     if (parsed.kind === 'ticker') return this.ticker;
     if (parsed.kind === 'user') return 'user';
+    if (parsed.kind === 'mark' || parsed.kind === 'funding' || parsed.kind === 'liquidations') {
+      return this.perpetual(parsed.symbol)?.[parsed.kind] ?? null;
+    }
     const market = this.market(parsed.symbol);
     if (!market) return null;
-    if (parsed.kind === 'depth') return market.depth;
-    if (parsed.kind === 'trades') return market.trades;
+    if (parsed.kind !== 'candles') return parsed.kind === 'depth' ? market.depth : market.trades;
     let candles = market.candles.get(parsed.interval);
     if (!candles) {
       candles = new CandlesTopic(this.source, parsed.symbol, parsed.interval);
@@ -349,6 +365,16 @@ export class Gateway {
     };
     this.markets.set(symbol, market);
     return market;
+  }
+
+  private perpetual(market: string): PerpetualTopics | null {
+    const known = this.perpetuals.get(market);
+    if (known) return known;
+    const reader = this.source.perpetual?.(market);
+    if (!reader) return null;
+    const topics = new PerpetualTopics(reader, market);
+    this.perpetuals.set(market, topics);
+    return topics;
   }
 
   private drop(connection: Connection, target: Topic | 'user'): void {

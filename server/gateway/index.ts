@@ -1,6 +1,7 @@
 /**
  * The market-data WebSocket gateway (DESIGN §4): one route at {@link WS_PATH} that multiplexes ticker, depth, trades,
- * candles and the private user channel over binary msgpack frames. The only door into server/gateway.
+ * candles, the perpetuals' mark, funding and liquidations, and the private user channel over binary msgpack frames. The
+ * only door into server/gateway.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,9 +14,12 @@ import { isSameOrigin } from './origin.ts';
 import type { MarketSource, SessionRegistry } from './source.ts';
 
 export type {
+  LiquidationTick,
   MarketListener,
   MarketMeta,
   MarketSource,
+  MarkValues,
+  PerpetualReader,
   SessionRegistry,
   SocketSession,
   TradeTick,

@@ -1,4 +1,4 @@
-import type { CandleInterval, TickerValues, TradeSide } from '../../common/protocol.ts';
+import type { CandleInterval, MarkFrame, TickerValues, TradeSide, UserKind } from '../../common/protocol.ts';
 
 /** A market as the gateway needs it: its name and the grid that turns integer ticks and lots into wire numbers. */
 export interface MarketMeta {
@@ -40,8 +40,35 @@ export interface MarketListener {
   ticker(symbol: string, values: TickerValues): void;
   /** The candle that changed, `[openTime, open, high, low, close, volume]` in wire numbers. */
   candle(symbol: string, interval: CandleInterval, candle: readonly number[]): void;
-  /** A private event for one user (orders, fills, balances). */
-  user(userId: number, kind: 'order' | 'fill' | 'balance', data: Record<string, unknown>): void;
+  /** A private event for one user (common/protocol.ts UserKind). */
+  user(userId: number, kind: UserKind, data: Record<string, unknown>): void;
+  /** A perpetual's prices changed. */
+  mark(market: string, values: MarkValues): void;
+  /** A perpetual's funding settled: the rate (0.0001 = 0.01 %) and the settlement instant. */
+  funding(market: string, rate: number, time: number): void;
+  /** A position of a perpetual was liquidated, in wire numbers; side is the liquidation order's. */
+  liquidation(market: string, trade: LiquidationTick): void;
+}
+
+/** A perpetual's prices in wire numbers (the fields of common/protocol.ts MarkFrame). */
+export type MarkValues = Pick<MarkFrame, 'index' | 'mark' | 'fundingRate' | 'nextFundingTime'>;
+
+/** A liquidation in wire numbers: bankruptcy price, side of the liquidation order, contracts, time. */
+export interface LiquidationTick {
+  price: number;
+  side: TradeSide;
+  volume: number;
+  time: number;
+}
+
+/** What the contract-only channels of one perpetual read when a client subscribes. */
+export interface PerpetualReader {
+  /** Prices now, or null before the first price tick. */
+  mark(): MarkValues | null;
+  /** Recent settlements, oldest first, flat `[rate, time, …]`. */
+  settlements(): readonly number[];
+  /** Recent liquidations, oldest first. */
+  liquidations(): readonly LiquidationTick[];
 }
 
 /** The exchange as the market-data gateway sees it. */
@@ -58,6 +85,8 @@ export interface MarketSource {
   tickers(): Record<string, TickerValues>;
   /** The current candle of a market and interval in wire numbers, or null before its first trade. */
   currentCandle(symbol: string, interval: CandleInterval): readonly number[] | null;
+  /** The perpetual behind a market name (`BTC/USDT:USDT`), or null: a source without contracts leaves it out. */
+  perpetual?(market: string): PerpetualReader | null;
   /** The live session behind a token, or null when it is unknown or dead. */
   authenticate(token: string): Promise<SocketSession | null>;
   /** Starts pushing events; returns the function that stops it. */

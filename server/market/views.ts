@@ -46,7 +46,7 @@ export function thumbOf(m: SpotMarketWithRates, s: MarketStats, quoteUsdRate: st
 
 /** One side of a plate from flat `[priceTicks, volumeLots, …]`, best first, the first `levels` levels. */
 export function plateSide(
-  m: SpotMarketWithRates,
+  m: Pick<SpotMarketWithRates, 'symbol' | 'priceScale' | 'amountScale'>,
   direction: TradeDirection,
   flat: number[],
   levels: number,

@@ -29,6 +29,8 @@ const INTERVAL_INDEX: ReadonlyMap<string, number> = new Map(CANDLE_INTERVALS.map
 /** A market as MarketData needs it: its grid and its reference price in ticks (every price before the first trade). */
 export interface MarketDataMarket extends MarketMeta {
   referencePrice: number;
+  /** Base coin in one lot when lots are not units of the amount grid (a perpetual's contract size); for the amount. */
+  lotSize?: number;
 }
 
 export interface MarketDataOptions {
@@ -89,10 +91,11 @@ class MarketState {
     readonly meta: MarketMeta,
     readonly referencePrice: number,
     maxCandles: number,
+    lotSize = 1,
   ) {
     this.priceUnit = 10 ** meta.priceScale;
     this.amountUnit = 10 ** meta.amountScale;
-    this.quoteUnit = this.priceUnit * this.amountUnit;
+    this.quoteUnit = (this.priceUnit * this.amountUnit) / lotSize;
     this.price = referencePrice;
     this.window = new RollingWindow(referencePrice);
     this.series = CANDLE_INTERVALS.map((interval) => new CandleSeries(meta.symbol, interval, maxCandles));
@@ -131,7 +134,7 @@ export class MarketData {
     for (const m of markets) {
       if (this.markets.has(m.symbol)) throw new Error(`duplicate market ${m.symbol}`);
       const meta: MarketMeta = { symbol: m.symbol, priceScale: m.priceScale, amountScale: m.amountScale };
-      this.markets.set(m.symbol, new MarketState(meta, m.referencePrice, held));
+      this.markets.set(m.symbol, new MarketState(meta, m.referencePrice, held, m.lotSize));
       this.metaMap.set(m.symbol, meta);
     }
   }

@@ -63,6 +63,10 @@ async function tick(exchange: Exchange, prices: Map<string, ContractPrices>, clo
     if (state.mark > 0 && state.mark !== market.mark) await exchange.swap.run((e) => e.setMark(symbol, state.mark));
     const settle = state.settle;
     if (settle) await exchange.swap.run((e) => e.settleFunding(symbol, settle.rate, settle.mark));
+    // Published whether or not anything changed: the market-data side keeps only changes.
+    const { index, mark, predictedRate, nextFundingTime } = state;
+    const settled = settle ? { rate: settle.rate, time: settle.time } : null;
+    exchange.swap.publishPrices({ symbol, index, mark, predictedRate, nextFundingTime, settled });
   }
 }
 

@@ -5,6 +5,7 @@ import { swapContext } from './context.ts';
 import { disclaimerRoutes } from './disclaimer-routes.ts';
 import { favorRoutes } from './favor-routes.ts';
 import { historyRoutes } from './history-routes.ts';
+import { swapMarketRoutes } from './market-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { positionRoutes, publicRoutes } from './position-routes.ts';
 import { type SwapPrices, startSwapPrices } from './prices-runtime.ts';
@@ -29,6 +30,7 @@ export const swapRoutes: FastifyPluginAsyncTypebox<{ exchange: Exchange }> = asy
   const context = swapContext(exchange.swap);
   const repository = swapRepository(app.store.db, () => exchange.sync());
   await publicRoutes(app, context, (symbol) => prices?.funding(symbol) ?? { rate: 0n, next: 0 });
+  await swapMarketRoutes(app, context);
   await app.register(async (user) => {
     user.addHook('preHandler', requireUser);
     await orderRoutes(user, context);

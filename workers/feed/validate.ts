@@ -3,7 +3,13 @@
  * frame costs one frame, never the socket or the worker. Checks cover what the consumers index into without looking
  * (types, group sizes, finiteness), not the market logic (sequence gaps and checksums are the book's business).
  */
-import { isCandleInterval, type ServerFrame } from '../../common/protocol.ts';
+import {
+  isCandleInterval,
+  type ServerFrame,
+  USER_SPOT_KINDS,
+  USER_SWAP_KINDS,
+  type UserKind,
+} from '../../common/protocol.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 /** Values per trade on the wire: `[price, side, volume, time]`. */
@@ -85,6 +91,26 @@ function isCandleChannel(ch: string): boolean {
   return last > 'candles:'.length && isCandleInterval(ch.slice(last + 1));
 }
 
+/** Every kind of the `user` channel, those the client does not hold too: a dropped one would read as a seq gap. */
+const USER_KINDS: ReadonlySet<string> = new Set<UserKind>([...USER_SPOT_KINDS, ...USER_SWAP_KINDS]);
+
+/** Flat `[rate, time, …]` of a funding frame. */
+function isSettlements(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length % 2 !== 0) return false;
+  for (const item of value) if (!isNumber(item)) return false;
+  return true;
+}
+
+/** The perpetual-only channels: mark, funding, liquidations; null when `ch` is none of them. */
+function perpetualShape(ch: string, f: Fields): boolean | null {
+  if (isMarketChannel(ch, 'mark:')) {
+    return isNumber(f.index) && isNumber(f.mark) && isNumber(f.fundingRate) && isNumber(f.nextFundingTime);
+  }
+  if (isMarketChannel(ch, 'funding:')) return isSettlements(f.settlements);
+  if (isMarketChannel(ch, 'liquidations:')) return isTrades(f.liquidations);
+  return null;
+}
+
 /**
  * The frame if `value` has the shape of one of {@link ServerFrame}, else null. Never throws. Extra fields are kept;
  * an error frame's `code` may be one this client does not know yet (it is still an error).
@@ -119,14 +145,11 @@ export function validateFrame(value: unknown): ServerFrame | null {
       if (kind === 'snapshot' && isMarketChannel(ch, 'depth:')) {
         return isDepth(f) ? (value as unknown as ServerFrame) : null;
       }
-      return null;
-    case 'order':
-    case 'fill':
-    case 'balance':
+      return perpetualShape(ch, f) ? (value as unknown as ServerFrame) : null;
+    default:
+      if (typeof kind !== 'string' || !USER_KINDS.has(kind)) return null;
       // The user state checks its own seq (a gap) and the data's fields (workers/user).
       return ch === 'user' && isSeq(f.seq) && f.seq > 0 && isFields(f.data) ? (value as unknown as ServerFrame) : null;
-    default:
-      return null;
   }
 }
 

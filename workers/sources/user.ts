@@ -18,7 +18,8 @@ export class UserSource implements Source<'user'> {
   constructor(private readonly context: SourceContext) {}
 
   apply(_ch: string, frame: ServerFrame): void {
-    if (frame.kind !== 'order' && frame.kind !== 'fill' && frame.kind !== 'balance') return;
+    if (!('ch' in frame) || frame.ch !== 'user') return;
+    // Every kind goes through the channel, those it does not hold too: skipping one would read as a seq gap.
     // A duplicate changes only the health's count; it is posted all the same.
     this.user.apply(frame as UserFrame);
     this.told();

@@ -1,6 +1,6 @@
 // The signed-in user's state from the private channel (`user`: orders, fills, balances), checked frame by frame on its
 // seq like a depth book, merged over the page's REST load. Imports only common/ and the wire types of ../api.ts.
-import type { UserFrame } from '../../common/protocol.ts';
+import { USER_SWAP_KINDS, type UserFrame } from '../../common/protocol.ts';
 import { isOpenStatus, type SpotBalance, type SpotFill, type SpotOrder } from '../../common/trading.ts';
 import type { UserBalance, UserLoad, UserStatus } from '../api.ts';
 import { isBalance, isFill, isOrder } from './shapes.ts';
@@ -135,6 +135,8 @@ export class UserChannel {
 
   /** Applies a frame's data; false when it is not what its kind should carry. */
   private take(kind: UserFrame['kind'], d: Record<string, unknown>): boolean {
+    // Contract events are not held here (no contract terminal yet); their seq counts all the same.
+    if ((USER_SWAP_KINDS as readonly string[]).includes(kind)) return true;
     if (kind === 'order') {
       if (!isOrder(d)) return false;
       const order = d as unknown as SpotOrder;

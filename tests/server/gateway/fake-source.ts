@@ -1,11 +1,33 @@
-import type { CandleInterval, TickerValues } from '../../../common/protocol.ts';
+import type { CandleInterval, TickerValues, UserKind } from '../../../common/protocol.ts';
 import type {
+  LiquidationTick,
   MarketListener,
   MarketMeta,
   MarketSource,
+  MarkValues,
+  PerpetualReader,
   SocketSession,
   TradeTick,
 } from '../../../server/gateway/index.ts';
+
+/** A perpetual's contract-channel state, as a test sets it. */
+class FakePerpetual implements PerpetualReader {
+  values: MarkValues | null = null;
+  readonly recentSettlements: number[] = [];
+  readonly recentLiquidations: LiquidationTick[] = [];
+
+  mark(): MarkValues | null {
+    return this.values;
+  }
+
+  settlements(): readonly number[] {
+    return this.recentSettlements;
+  }
+
+  liquidations(): readonly LiquidationTick[] {
+    return this.recentLiquidations;
+  }
+}
 
 /** One side of a tiny book: `[priceTicks, volumeLots]` pairs kept sorted best first. */
 class BookSide {
@@ -54,6 +76,8 @@ export class FakeSource implements MarketSource {
   readonly candles = new Map<string, number[]>();
   /** Session token → user id. */
   readonly tokens = new Map<string, number>();
+  /** Markets that are perpetuals (their contract channels exist). */
+  readonly perpetuals = new Map<string, FakePerpetual>();
   private readonly books = new Map<string, Book>();
 
   constructor(metas: readonly MarketMeta[]) {
@@ -85,6 +109,10 @@ export class FakeSource implements MarketSource {
 
   currentCandle(symbol: string, interval: CandleInterval): readonly number[] | null {
     return this.candles.get(`${symbol}:${interval}`) ?? null;
+  }
+
+  perpetual(market: string): PerpetualReader | null {
+    return this.perpetuals.get(market) ?? null;
   }
 
   async authenticate(token: string): Promise<SocketSession | null> {
@@ -129,8 +157,33 @@ export class FakeSource implements MarketSource {
     for (const listener of this.listeners) listener.candle(symbol, interval, candle);
   }
 
-  user(userId: number, kind: 'order' | 'fill' | 'balance', data: Record<string, unknown>): void {
+  user(userId: number, kind: UserKind, data: Record<string, unknown>): void {
     for (const listener of this.listeners) listener.user(userId, kind, data);
+  }
+
+  /** Makes a listed market a perpetual. */
+  perpetualOf(market: string): FakePerpetual {
+    let p = this.perpetuals.get(market);
+    if (!p) {
+      p = new FakePerpetual();
+      this.perpetuals.set(market, p);
+    }
+    return p;
+  }
+
+  mark(market: string, values: MarkValues): void {
+    this.perpetualOf(market).values = values;
+    for (const listener of this.listeners) listener.mark(market, values);
+  }
+
+  settle(market: string, rate: number, time: number): void {
+    this.perpetualOf(market).recentSettlements.push(rate, time);
+    for (const listener of this.listeners) listener.funding(market, rate, time);
+  }
+
+  liquidate(market: string, tick: LiquidationTick): void {
+    this.perpetualOf(market).recentLiquidations.push(tick);
+    for (const listener of this.listeners) listener.liquidation(market, tick);
   }
 
   private book(symbol: string): Book {

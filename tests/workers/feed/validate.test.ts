@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { CANDLE_INTERVALS, type ServerFrame } from '../../../common/protocol.ts';
+import { CANDLE_INTERVALS, type ServerFrame, USER_SPOT_KINDS, USER_SWAP_KINDS } from '../../../common/protocol.ts';
 import { backoffDelay, DEFAULT_BACKOFF, decodeFrame, validateFrame } from '../../../workers/feed/index.ts';
 
 // As the gateway packs (server/gateway/frames.ts).
@@ -12,7 +12,8 @@ const num = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => x + 0
 const positive = fc.double({ min: 0, max: 1e12, noNaN: true, noDefaultInfinity: true }).map((x) => x + 0);
 const time = fc.integer({ min: 0, max: 4_102_444_800_000 });
 const seq = fc.nat();
-const symbol = fc.stringMatching(/^[A-Z]{2,5}\/[A-Z]{3,4}$/);
+const symbol = fc.stringMatching(/^[A-Z]{2,5}\/[A-Z]{3,4}(:[A-Z]{3,4})?$/);
+const perpetual = fc.stringMatching(/^[A-Z]{2,5}\/[A-Z]{3,4}:[A-Z]{3,4}$/);
 const levels = fc.array(fc.tuple(num, positive), { maxLength: 20 }).map((pairs) => pairs.flat());
 const trades = fc
   .array(fc.tuple(num, fc.constantFrom(1, 2), positive, time), { maxLength: 20 })
@@ -64,7 +65,7 @@ const validFrame: fc.Arbitrary<ServerFrame> = fc.oneof(
   }),
   fc.record({
     ch: fc.constant('user' as const),
-    kind: fc.constantFrom('order' as const, 'fill' as const, 'balance' as const),
+    kind: fc.constantFrom(...USER_SPOT_KINDS, ...USER_SWAP_KINDS),
     seq: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
     t: time,
     // The decoder refuses a `__proto__` key (workers/feed/msgpack.ts), which no server frame carries.
@@ -72,6 +73,27 @@ const validFrame: fc.Arbitrary<ServerFrame> = fc.oneof(
       fc.string({ minLength: 1 }).filter((key) => key !== '__proto__'),
       fc.oneof(fc.string(), fc.integer()),
     ),
+  }),
+  fc.record({
+    ch: perpetual.map((s) => `mark:${s}` as const),
+    kind: fc.constantFrom('snapshot' as const, 'update' as const),
+    t: time,
+    index: positive,
+    mark: positive,
+    fundingRate: num,
+    nextFundingTime: time,
+  }),
+  fc.record({
+    ch: perpetual.map((s) => `funding:${s}` as const),
+    kind: fc.constantFrom('snapshot' as const, 'update' as const),
+    t: time,
+    settlements: fc.array(fc.tuple(num, time), { maxLength: 10 }).map((pairs) => pairs.flat()),
+  }),
+  fc.record({
+    ch: perpetual.map((s) => `liquidations:${s}` as const),
+    kind: fc.constantFrom('snapshot' as const, 'update' as const),
+    t: time,
+    liquidations: trades,
   }),
   fc.record({ kind: fc.constant('heartbeat' as const), t: time }),
   fc.record({ kind: fc.constant('pong' as const), t: time, server: time }),
@@ -186,6 +208,13 @@ describe('validateFrame', () => {
     ['user kind on another channel', { ch: 'ticker', kind: 'fill', seq: 1, t: 1, data: {} }],
     ['user frame without seq', { ch: 'user', kind: 'fill', t: 1, data: {} }],
     ['user seq 0', { ch: 'user', kind: 'fill', seq: 0, t: 1, data: {} }],
+    [
+      'mark without its index',
+      { ch: 'mark:BTC/USDT:USDT', kind: 'update', t: 1, mark: 1, fundingRate: 0, nextFundingTime: 1 },
+    ],
+    ['funding settlements not in pairs', { ch: 'funding:BTC/USDT:USDT', kind: 'update', t: 1, settlements: [0.0001] }],
+    ['liquidation side 0', { ch: 'liquidations:BTC/USDT:USDT', kind: 'update', t: 1, liquidations: [1, 0, 1, 1] }],
+    ['a user kind nobody declared', { ch: 'user', kind: 'gift', seq: 1, t: 1, data: {} }],
     ['ack with a number channel', { kind: 'subscribed', ch: [1], t: 1 }],
     ['error without message', { kind: 'error', code: 'bad_frame', t: 1 }],
     ['pong without server time', { kind: 'pong', t: 1 }],

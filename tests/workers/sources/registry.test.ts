@@ -92,4 +92,35 @@ describe('the registry of sources', () => {
       ),
     ).toMatchObject({ balances: [{ coin: 'USDT' }], health: { user: { status: 'live' } } });
   });
+
+  it('keeps the user state live through contract events on the user channel, and ignores contract tickers it is not asked for', () => {
+    const { sources, feed } = setup();
+    const user = sources.acquire({ kind: 'user' });
+    const tickers = sources.acquire({ kind: 'tickers', symbols: [SYMBOL] });
+    sources.loadUser({ resyncs: 0, seq: 0, orders: [], balances: [] });
+    feed.emit('user', { ch: 'user', kind: 'position', seq: 1, t: 1, data: { positionId: 1 } });
+    feed.emit('user', {
+      ch: 'user',
+      kind: 'balance',
+      seq: 2,
+      t: 2,
+      data: { coin: 'USDT', available: '1', frozen: '0' },
+    });
+    const values = [1, 0, 1, 1, 1, 0, 0, 1] as [number, number, number, number, number, number, number, number];
+    feed.emit('ticker', {
+      ch: 'ticker',
+      kind: 'snapshot',
+      t: 1,
+      tickers: { [SYMBOL]: values, 'BTC/USDT:USDT': values },
+    });
+    const out = { peek: () => new Float64Array(64), take: (n: number) => new Float64Array(n) };
+    const health = { feed: 'live' as const, frameAge: 0, reconnects: 0, malformed: 0 };
+    expect(user.snapshot({ kind: 'user' }, out, { ...health })).toMatchObject({
+      balances: [{ coin: 'USDT', available: '1' }],
+      health: { user: { status: 'live', seq: 2 } },
+    });
+    expect(tickers.snapshot({ kind: 'tickers', symbols: [SYMBOL] }, out, { ...health })).toMatchObject({
+      symbols: [SYMBOL],
+    });
+  });
 });

@@ -106,6 +106,18 @@ describe('the user channel sequence', () => {
     expect(user.resyncs).toBe(1);
   });
 
+  it('counts the contract events it does not hold, so they never read as a gap', () => {
+    const user = new UserChannel();
+    user.load({ resyncs: 0, seq: 0, orders: [], balances: [] });
+    expect(user.apply({ kind: 'position', seq: 1, data: { positionId: 1, adlQuantile: 3 } })).toBe('applied');
+    expect(user.apply({ kind: 'swapWallet', seq: 2, data: { coin: 'USDT' } })).toBe('applied');
+    expect(user.apply({ kind: 'balance', seq: 3, data: { coin: 'USDT', available: '1', frozen: '0' } })).toBe(
+      'applied',
+    );
+    expect(user).toMatchObject({ status: 'live', seq: 3, resyncs: 0 });
+    expect(user.state().balances.map((b) => b.coin)).toEqual(['USDT']);
+  });
+
   it('counts again from 1 after a reconnect, stale until the next load', () => {
     const user = new UserChannel();
     user.load({ resyncs: 0, seq: 0, orders: [], balances: [] });
