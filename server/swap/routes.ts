@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../auth/session.ts';
 import type { Exchange } from '../exchange/index.ts';
 import { swapContext } from './context.ts';
+import { devRoutes } from './dev-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { positionRoutes, publicRoutes } from './position-routes.ts';
 import { type SwapPrices, startSwapPrices } from './prices-runtime.ts';
@@ -23,6 +24,7 @@ export const swapRoutes: FastifyPluginAsyncTypebox<{ exchange: Exchange }> = asy
   });
   const context = swapContext(exchange.swap);
   await publicRoutes(app, context, (symbol) => prices?.funding(symbol) ?? { rate: 0n, next: 0 });
+  await devRoutes(app, context, () => prices);
   await app.register(async (user) => {
     user.addHook('preHandler', requireUser);
     await orderRoutes(user, context);
