@@ -32,7 +32,8 @@ export async function findSimUsers(db: Db): Promise<SimUsers | null> {
   return { maker: maker.id, taker: taker.id, ids: new Set([maker.id, taker.id]) };
 }
 
-async function ensureUser(db: Db, username: string, now: number): Promise<number> {
+/** Finds or creates one bot user (the contract bots use it too). */
+export async function ensureUser(db: Db, username: string, now: number): Promise<number> {
   const users = usersRepository(db);
   const found = await users.findByUsername(username);
   if (found) return found.id;
