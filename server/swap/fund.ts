@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/password.ts';
+import { NO_PASSWORD_HASH } from '../auth/password.ts';
 import { usersRepository } from '../auth/users-repository.ts';
 import type { Db } from '../db/schema.ts';
 
 /**
  * The insurance fund's user (research §1.6): liquidation fees land in its contract wallet and it takes over what a
  * liquidation cannot close on the book. A real user row, because every ledger line and position row names one; nobody
- * can sign in as it (its password is 32 random bytes that were never kept).
+ * can sign in as it (NO_PASSWORD_HASH).
  */
 export const INSURANCE_FUND_USERNAME = 'swap-insurance-fund';
 
@@ -15,7 +14,6 @@ export async function ensureInsuranceFund(db: Db, now: number): Promise<number> 
   const users = usersRepository(db);
   const found = await users.findByUsername(INSURANCE_FUND_USERNAME);
   if (found) return found.id;
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   try {
     const user = await users.create({
       username: INSURANCE_FUND_USERNAME,
@@ -23,7 +21,7 @@ export async function ensureInsuranceFund(db: Db, now: number): Promise<number> 
       mobile: null,
       country: null,
       area_code: null,
-      password_hash: passwordHash,
+      password_hash: NO_PASSWORD_HASH,
       kyc_two_code: null,
       created_at: now,
       password_changed_at: now,

@@ -713,6 +713,8 @@ export class SwapEngine {
       if (amount !== 0) {
         const { userId, positionSide, id: positionId } = h;
         this.events.push({ type: 'funding', userId, symbol, positionSide, positionId, amount, rate, mark, time });
+        // An isolated position's margin changed: its row must say so, or a restart brings back the old margin.
+        if (h.marginModel === MarginModel.isolated) this.events.push({ type: 'position', holding: h });
       }
     }
     this.liquidator.sweep(market);

@@ -153,8 +153,32 @@ class ContractBots implements SwapSimulator {
       const tier = tierOf(symbol, settle);
       const count = levels[tier];
       if (!(Number.isInteger(count) && count >= 1)) throw new RangeError('sim: levels must be whole numbers ≥ 1');
-      this.markets.push(new SimContract(market, tier, count, spacing, band));
+      const m = new SimContract(market, tier, count, spacing, band);
+      this.adopt(m);
+      this.markets.push(m);
       this.planInventory(tier, count, settle, exchange.coinDecimals(settle));
+    }
+  }
+
+  /**
+   * Takes up what an earlier run left on a market: the maker's resting orders become its ladder (a duplicate price is
+   * cancelled), the taker never rests an order, and a punt still open is held to its time as if opened now.
+   */
+  private adopt(m: SimContract): void {
+    const { engine } = this.exchange.swap;
+    const { maker, taker, punter } = this.users;
+    for (const order of engine.openOrders(maker, m.symbol)) {
+      const ladder = order.side === Side.buy ? m.bids : m.asks;
+      if (ladder.orders.has(order.price)) this.run((e) => e.cancel(maker, order.id), m.symbol);
+      else ladder.orders.set(order.price, order.id);
+    }
+    for (const userId of [taker, punter]) {
+      if (engine.openOrders(userId, m.symbol).length > 0) this.run((e) => e.cancelAll(userId, m.symbol), m.symbol);
+    }
+    const held = engine.holdings.find(punter, m.symbol, 'both');
+    if (held?.position) {
+      m.punterReady = true;
+      m.punt = { openedAt: this.clock(), positionId: held.id };
     }
   }
 

@@ -1,3 +1,4 @@
+import { NO_PASSWORD_HASH } from '../../auth/password.ts';
 import { usersRepository } from '../../auth/users-repository.ts';
 import type { Db } from '../../db/schema.ts';
 import { ensureUser } from '../users.ts';
@@ -21,9 +22,9 @@ export interface SwapSimUsers {
 
 /** Finds or creates the contract bots; safe on every start. */
 export async function ensureSwapSimUsers(db: Db, now: number = Date.now()): Promise<SwapSimUsers> {
-  const maker = await ensureUser(db, SWAP_SIM_USERNAMES.maker, now);
-  const taker = await ensureUser(db, SWAP_SIM_USERNAMES.taker, now);
-  const punter = await ensureUser(db, SWAP_SIM_USERNAMES.punter, now);
+  const maker = await ensureUser(db, SWAP_SIM_USERNAMES.maker, now, NO_PASSWORD_HASH);
+  const taker = await ensureUser(db, SWAP_SIM_USERNAMES.taker, now, NO_PASSWORD_HASH);
+  const punter = await ensureUser(db, SWAP_SIM_USERNAMES.punter, now, NO_PASSWORD_HASH);
   return { maker, taker, punter, ids: new Set([maker, taker, punter]) };
 }
 
