@@ -24,6 +24,8 @@ export class SimContract {
   warm = false;
   lastTakerAt = Number.NEGATIVE_INFINITY;
   punt: Punt | null = null;
+  /** The bots' leverage and margin models were sent once. */
+  configured = false;
   /** The punter's isolated margin and leverage are set (a mode change needs the symbol flat). */
   punterReady = false;
 

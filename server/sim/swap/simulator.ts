@@ -40,7 +40,7 @@ const MAX_QUIET_MS = 4000;
 const MAX_TAKERS_PER_TICK = 8;
 const MAX_TICK_MS = 1000;
 const FUNDING_EVERY_MS = 2000;
-/** Commands per market and tick while its first ladder goes up. */
+/** Commands per tick, over all markets, while their first ladders go up. */
 const WARM_UP_BUDGET = 500;
 /** The seed of the contract bots is the spot bots' seed mixed with this, so the two do not draw the same numbers. */
 const SEED_SALT = 0x5eed_c0de;
@@ -225,15 +225,21 @@ class ContractBots implements SwapSimulator {
     const dt = Math.min(MAX_TICK_MS, Math.max(0, now - this.lastTick));
     this.lastTick = now;
     if (now >= this.nextFunding) this.fund(now);
+    // The first ladders share one budget per tick, so a start with every contract does not hold the loop for long.
+    let warmUp = WARM_UP_BUDGET;
     for (const m of this.markets) {
       m.basis.step((dt / 1000) * this.rate, this.rng);
       if (!m.follow()) continue;
-      if (!m.warm) m.punterReady = m.punterReady || this.setUp(m);
-      const left = this.quote(m, m.warm ? this.budget : WARM_UP_BUDGET);
       if (!m.warm) {
+        if (warmUp <= 0) continue;
+        if (!m.configured) m.punterReady = this.setUp(m) || m.punterReady;
+        m.configured = true;
+        const left = this.quote(m, warmUp);
         m.warm = left > 0;
+        warmUp = left;
         continue;
       }
+      this.quote(m, this.budget);
       this.takers(m, dt, now);
       this.punt(m, dt, now);
     }

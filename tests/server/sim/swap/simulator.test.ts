@@ -17,7 +17,7 @@ const START: Record<string, number> = { 'BTC/USDT': 95_000, 'ETH/USDT': 3_500, '
 /** The index walks faster than any real market, so a seeded run of minutes sees bets liquidated. */
 const INDEX_VOLATILITY = 0.0008;
 const FUNDING_MS = 10_000;
-const SECONDS = 400;
+const SECONDS = 300;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -65,6 +65,8 @@ describe('contract simulator (seeded run)', () => {
     sim = startSwapSimulator(exchange, users, {
       clock: () => now,
       seed: 7,
+      // Four times the activity: the basis walks through several of its reversion times in the run.
+      rate: 4,
       tickMs: 0,
       markets: MARKETS,
       levels: LEVELS,
@@ -111,6 +113,21 @@ describe('contract simulator (seeded run)', () => {
     }
     expect(exchange.swap.engine.market('SOL/USDT')?.book.bids.size).toBe(0);
     expect(sim.stats().trades).toBeGreaterThan(100);
+  });
+
+  it('has the taker open and close leveraged positions, the punter bet at the highest leverage, isolated', () => {
+    const closes = sqliteOf(db)
+      .prepare(
+        "select count(*) as n from ledger_entries where kind in ('swap_close_long', 'swap_close_short') and user_id = ?",
+      )
+      .get(users.taker) as { n: number };
+    expect(closes.n).toBeGreaterThan(10);
+    const settings = exchange.swap.engine.holdings;
+    const btc = exchange.swap.engine.market('BTC/USDT')?.contract;
+    if (!btc) throw new Error('no BTC contract');
+    expect(settings.settings(users.taker, btc).leverageLong).toBe(10);
+    expect(settings.settings(users.punter, btc)).toMatchObject({ marginModel: 2, leverageLong: btc.maxLeverage });
+    expect(sim.stats().punts).toBeGreaterThan(sim.stats().liquidations);
   });
 
   it('drifts the basis above and below the index, so funding changes sign', () => {
