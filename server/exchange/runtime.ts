@@ -7,14 +7,18 @@ import type { Db } from '../db/schema.ts';
 import { listExtraMarkets } from '../db/seed/extra-markets.ts';
 import type { MarketSource } from '../gateway/source.ts';
 import type { MarketData } from '../marketdata/index.ts';
-import { cancelSimOrders, ensureSimUsers, findSimUsers, type Simulator, startSimulator } from '../sim/index.ts';
 import {
+  cancelSimOrders,
   cancelSwapSimOrders,
+  ensureSimUsers,
   ensureSwapSimUsers,
+  findSimUsers,
   findSwapSimUsers,
+  type Simulator,
   type SwapSimulator,
+  startSimulator,
   startSwapSimulator,
-} from '../sim/swap/index.ts';
+} from '../sim/index.ts';
 import { ensureInsuranceFund } from '../swap/fund.ts';
 import { Exchange } from './index.ts';
 import { openMarketData } from './market-data.ts';
