@@ -157,4 +157,22 @@ describe('contract simulator (seeded run)', () => {
     const inventory = exchange.accounts.systemBalance('system:sim-inventory', 'USDT');
     expect(inventory).toBeLessThan(0);
   });
+
+  it('takes up its ladders after a restart instead of placing them twice', async () => {
+    const options = { clock: () => now, seed: 8, tickMs: 0, markets: MARKETS, levels: LEVELS };
+    const again = startSwapSimulator(exchange, users, options);
+    for (let k = 0; k < 8; k++) {
+      now += 250;
+      again.tick();
+      await turn();
+    }
+    await again.stop();
+    for (const symbol of MARKETS) {
+      const orders = exchange.swap.engine.openOrders(users.maker, symbol);
+      const keys = orders.map((o) => `${o.side}:${o.price}`);
+      expect(new Set(keys).size, symbol).toBe(keys.length);
+      const levels = symbol === 'DOGE/USDT' ? LEVELS.usdt : LEVELS.major;
+      expect(orders.length, symbol).toBeLessThanOrEqual(2 * Math.ceil(levels * 1.1) + 2);
+    }
+  });
 });
