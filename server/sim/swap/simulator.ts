@@ -251,7 +251,8 @@ class ContractBots implements SwapSimulator {
 
   /** Leverage and margin model of each bot on a market (refused while a position or order is open: kept as it is). */
   private setUp(m: SimContract): boolean {
-    const { symbol, contract } = { symbol: m.symbol, contract: m.market.contract };
+    const { symbol } = m;
+    const { contract } = m.market;
     const { maker, taker, punter } = this.users;
     this.run((e) => e.setLeverage(maker, symbol, Math.min(MAKER_LEVERAGE, contract.maxLeverage)), symbol);
     this.run((e) => e.setLeverage(taker, symbol, Math.min(TAKER_LEVERAGE, contract.maxLeverage)), symbol);
