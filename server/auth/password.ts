@@ -36,3 +36,9 @@ export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(16).toString('hex'));
   return decoy;
 }
+
+/**
+ * The stored hash of a system user nobody signs in as (the contract bots, the insurance fund): not a scrypt hash, so
+ * verifyPassword refuses every password at once, and creating such a user costs no 128 MiB hash at start.
+ */
+export const NO_PASSWORD_HASH = 'locked';

@@ -41,7 +41,7 @@ export interface ExchangeOptions {
   projectSliceRows?: number;
   /** A commit failed; the process must stop so that recovery starts from the disk. */
   onFatal?: (error: unknown) => void;
-  /** The contract insurance fund's account (server/swap/fund.ts); 0 in tests that never liquidate. */
+  /** The contract insurance fund's user (server/swap/fund.ts); 0 in tests that never liquidate. */
   swapFundUserId?: number;
 }
 

@@ -7,7 +7,19 @@ import type { Db } from '../db/schema.ts';
 import { listExtraMarkets } from '../db/seed/extra-markets.ts';
 import type { MarketSource } from '../gateway/source.ts';
 import type { MarketData } from '../marketdata/index.ts';
-import { cancelSimOrders, ensureSimUsers, findSimUsers, type Simulator, startSimulator } from '../sim/index.ts';
+import {
+  cancelSimOrders,
+  cancelSwapSimOrders,
+  ensureSimUsers,
+  ensureSwapSimUsers,
+  findSimUsers,
+  findSwapSimUsers,
+  type Simulator,
+  type SwapSimulator,
+  startSimulator,
+  startSwapSimulator,
+} from '../sim/index.ts';
+import { ensureInsuranceFund } from '../swap/fund.ts';
 import { Exchange } from './index.ts';
 import { openMarketData } from './market-data.ts';
 import { Retention, scheduleRetention } from './retention.ts';
@@ -40,11 +52,15 @@ export async function startExchange(
   // The bots are users too; the exchange must know them before it opens (they have no open-order limit).
   const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
   const isMarketMaker = (userId: number) => simUsers?.ids.has(userId) ?? false;
+  const swapUsers = config.sim ? await ensureSwapSimUsers(db, clock()) : await findSwapSimUsers(db);
   // Scale tests list thousands of synthetic markets; they must be in the catalogue before the exchange loads it.
   await listExtraMarkets(db, config.extraMarkets);
+  // Liquidations pay the fund and may hand it positions: it must be a real user before the engine starts.
+  const swapFundUserId = await ensureInsuranceFund(db, clock());
   const exchange = await Exchange.open(db, {
     clock,
     isMarketMaker,
+    swapFundUserId,
     onFatal: (error) => {
       fastify.log.fatal({ err: error }, 'journal commit failed');
       options.onFatal?.(error);
@@ -71,12 +87,18 @@ export async function startExchange(
   swapData.start();
 
   let simulator: Simulator | null = null;
+  let swapSimulator: SwapSimulator | null = null;
   let retention: { stop(): Promise<void> } | undefined;
   let checkpoints: { stop(): Promise<void> } | undefined;
   fastify.addHook('onReady', async () => {
     checkpoints = startCheckpoints(sqliteOf(db), {
       onError: (error) => fastify.log.error({ err: error }, 'WAL checkpoint failed'),
     });
+    // The contract bots follow the index the contract prices publish (swap/routes.ts starts them at ready too).
+    if (swapUsers && !config.sim) await cancelSwapSimOrders(exchange, swapUsers);
+    else if (swapUsers) {
+      swapSimulator = startSwapSimulator(exchange, swapUsers, { ...config.simOptions, clock, log: fastify.log });
+    }
     if (!simUsers) return;
     // With the simulator off, ladders of an earlier run would rest at stale prices.
     if (!config.sim) await cancelSimOrders(exchange, simUsers);
@@ -98,6 +120,7 @@ export async function startExchange(
   fastify.addHook('onClose', async () => {
     await retention?.stop();
     await simulator?.stop();
+    await swapSimulator?.stop();
     exchange.close();
     marketData.stop();
     swapData.stop();

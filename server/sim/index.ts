@@ -1,7 +1,7 @@
 /**
  * The market simulator (DESIGN §5): a market maker that keeps ladders of limit orders around a per-coin USD random
- * walk, and a taker that trades against them, so every spot market moves from the first second. The one door into
- * server/sim.
+ * walk, and a taker that trades against them, so every spot market moves from the first second; the contract bots
+ * (swap/) do the same on the perpetuals. The one door into server/sim.
  *
  *   const users = await ensureSimUsers(db);
  *   const exchange = await Exchange.open(db, { clock, isMarketMaker: (id) => users.ids.has(id) });
@@ -22,6 +22,17 @@ export {
   type SimOptions,
 } from './options.ts';
 export { type SimStats, type Simulator, startSimulator } from './simulator.ts';
+export {
+  cancelSwapSimOrders,
+  ensureSwapSimUsers,
+  findSwapSimUsers,
+  SWAP_SIM_USERNAMES,
+  type SwapSimOptions,
+  type SwapSimStats,
+  type SwapSimUsers,
+  type SwapSimulator,
+  startSwapSimulator,
+} from './swap/index.ts';
 export { ensureSimUsers, findSimUsers, SIM_USERNAMES, type SimUsers } from './users.ts';
 
 /** With the simulator off, the bots' orders of an earlier run would rest forever at stale prices: this takes them away. */

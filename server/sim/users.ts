@@ -32,11 +32,12 @@ export async function findSimUsers(db: Db): Promise<SimUsers | null> {
   return { maker: maker.id, taker: taker.id, ids: new Set([maker.id, taker.id]) };
 }
 
-async function ensureUser(db: Db, username: string, now: number): Promise<number> {
+/** Finds or creates one bot user (the contract bots use it too, with a `locked` hash no password matches). */
+export async function ensureUser(db: Db, username: string, now: number, locked?: string): Promise<number> {
   const users = usersRepository(db);
   const found = await users.findByUsername(username);
   if (found) return found.id;
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const passwordHash = locked ?? (await hashPassword(randomBytes(32).toString('base64url')));
   try {
     const user = await users.create({
       username,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../auth/session.ts';
 import type { Exchange } from '../exchange/index.ts';
 import { swapContext } from './context.ts';
+import { devRoutes } from './dev-routes.ts';
 import { disclaimerRoutes } from './disclaimer-routes.ts';
 import { favorRoutes } from './favor-routes.ts';
 import { historyRoutes } from './history-routes.ts';
@@ -31,6 +32,7 @@ export const swapRoutes: FastifyPluginAsyncTypebox<{ exchange: Exchange }> = asy
   const repository = swapRepository(app.store.db, () => exchange.sync());
   await publicRoutes(app, context, (symbol) => prices?.funding(symbol) ?? { rate: 0n, next: 0 });
   await swapMarketRoutes(app, context);
+  await devRoutes(app, context, () => prices);
   await app.register(async (user) => {
     user.addHook('preHandler', requireUser);
     await orderRoutes(user, context);

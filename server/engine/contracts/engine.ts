@@ -741,6 +741,8 @@ export class SwapEngine {
           ...{ type: 'funding', userId, symbol, positionSide, positionId },
           ...{ contracts, amount, rate, mark, time },
         });
+        // An isolated position's margin changed: its row must say so, or a restart brings back the old margin.
+        if (h.marginModel === MarginModel.isolated) this.events.push({ type: 'position', holding: h });
       }
     }
     // The settled rate, paid or not, for the contract's funding history.

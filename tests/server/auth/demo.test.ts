@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ensureDemoAccount } from '../../../server/auth/demo.ts';
 import { balancesOf } from '../../../server/ledger/ledger.ts';
+import { INSURANCE_FUND_USERNAME } from '../../../server/swap/fund.ts';
 import { buildTestApp } from '../helpers.ts';
 
 describe('demo account', () => {
@@ -26,7 +27,9 @@ describe('demo account', () => {
   it('does not exist in production mode', async () => {
     const t = await buildTestApp({ production: true });
     try {
-      expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([]);
+      // Only the system user of the contract insurance fund (server/swap/fund.ts), never the demo.
+      const users = await t.db.selectFrom('users').select('username').execute();
+      expect(users).toEqual([{ username: INSURANCE_FUND_USERNAME }]);
     } finally {
       await t.close();
     }

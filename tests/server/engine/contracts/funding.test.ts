@@ -27,6 +27,9 @@ describe('funding settlement', () => {
       [2, 9_500_000],
     ]);
     expect(engine.holdings.find(2, 'BTC_USDT', 'both')?.isolatedMargin).toBe(margin + 9_500_000);
+    // The isolated position's row is rewritten with its new margin, or a restart would read back the old one.
+    const rewritten = settled.events.flatMap((e) => (e.type === 'position' ? [e.holding.userId] : []));
+    expect(rewritten).toEqual([2]);
     expect(accounts.systemBalance(FUNDING_HOUSE_ACCOUNT, 'USDT')).toBe(0);
     accounts.assertConserved();
   });
