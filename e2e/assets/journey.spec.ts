@@ -40,7 +40,7 @@ test('fund, move, spend and withdraw: every figure exact, every move in the bill
   await page.getByRole('button', { name: 'Simulate deposit' }).click();
   const deposit = page.getByTestId('deposit-row').first();
   await expect(deposit).toHaveAttribute('data-status', '1', { timeout: 30_000 });
-  await expect(page.getByTestId('funds-available')).toHaveText('1000 USDT');
+  await expect(page.getByTestId('funds-available')).toHaveText('1,000 USDT');
 
   // Move: all of it to the spot account.
   await page.goto('/transfer?coin=USDT&from=funds&to=spot');

@@ -2,6 +2,7 @@
 // person typed, how each edit moves the other fields, what is shown, and what a submit does. No React: the view renders
 // it and sends what `planSubmit` says; tests/src/features/trade/order-entry/entry-model.test.ts checks it.
 import { Side } from '../../../../common/trading.ts';
+import { groupDigits } from '../../../format/intl.ts';
 import { formatNumericOnBlur, sanitizeNumericInput } from '../../../format/numeric-input.ts';
 import {
   amountOf,
@@ -201,5 +202,5 @@ export function feeText(state: EntryState, ctx: EntryContext): string {
 export function availableText(ctx: EntryContext): string {
   const buy = ctx.side === Side.buy;
   const amount = ctx.account ? (buy ? ctx.account.rmb : ctx.account.coinHotMoney) : '--';
-  return `${amount} ${buy ? ctx.coins.quote : ctx.coins.base}`;
+  return `${groupDigits(amount)} ${buy ? ctx.coins.quote : ctx.coins.base}`;
 }

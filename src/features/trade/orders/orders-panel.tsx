@@ -6,7 +6,7 @@ import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../
 import type { UserBalance } from '../../../../workers/api.ts';
 import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { formatTradedAmount, formatTurnover, formatNumberText as num } from '../../../format/price.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
@@ -354,8 +354,8 @@ function Balances({ balances, loaded }: { balances: readonly UserBalance[]; load
           {rows.map((b) => (
             <tr key={b.coin} data-coin={b.coin}>
               <td>{b.coin}</td>
-              <td>{b.available}</td>
-              <td>{b.frozen}</td>
+              <td>{groupDigits(b.available)}</td>
+              <td>{groupDigits(b.frozen)}</td>
             </tr>
           ))}
         </tbody>

@@ -155,7 +155,7 @@ describe('order entry model (spec trading §3, §5)', () => {
     const sell = ctx({ side: Side.sell });
     expect(feeText(run(sell, edit('price', '60000'), edit('amount', '0.5')), sell)).toBe('30 USDT');
     expect(feeText(emptyEntry(), buy)).toBe('--');
-    expect(availableText(buy)).toBe('10000 USDT');
+    expect(availableText(buy)).toBe('10,000 USDT');
     expect(availableText(sell)).toBe('0.5 BTC');
     expect(availableText(ctx({ account: null }))).toBe('-- USDT');
   });
