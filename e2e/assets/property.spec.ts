@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { add, compare, mul, round, toFixed } from '../../common/decimal.ts';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../shell/helpers.ts';
+import { grouped, signIn } from '../shell/helpers.ts';
 
 /**
  * The assets overview and wallet pages (spec shell §2, §3 "Balance rows", §4, §9 asset total rule), issue 9 item 1:
@@ -36,9 +36,6 @@ async function walletRows(page: Page) {
     })),
   );
 }
-
-/** English digit grouping of an exact decimal text (issue 19 item 7): '1234.5' → '1,234.5'. */
-const grouped = (text: string) => text.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
 
 /** Symbol, then 2 decimals truncated and grouped (spec shell §9 currency symbols). */
 const money = (symbol: string, value: string) =>
