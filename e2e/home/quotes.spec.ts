@@ -71,6 +71,9 @@ test.describe('/quotes/list (spec shell §2, trading §2)', () => {
     await page.locator('.quotes-quotes button[data-quote="BTC"]').click();
     await expect.poll(async () => (await shownSymbols(page)).every((s) => s.endsWith('/BTC'))).toBe(true);
     expect((await shownSymbols(page)).length).toBeGreaterThan(0);
+    // A BTC-quoted turnover is a traded amount: 5 decimals (spec shell §9, issue 19 item 10).
+    const turnover = page.locator('.quote-row[data-symbol="ETH/BTC"] .cell.num').last();
+    await expect(turnover).toHaveText(/^\d{1,3}(,\d{3})*\.\d{5}[MB]?$/);
     await page.locator('.quotes-quotes button[data-quote="USDC"]').click();
     await expect.poll(async () => (await shownSymbols(page)).every((s) => s.endsWith('/USDC'))).toBe(true);
 
