@@ -68,10 +68,18 @@ export function formatCount(value: number, lang: Lang = language): string {
   );
 }
 
+// Read once per language: list rows ask for it on every tick.
+const marks = new Map<Lang, string>();
+
 /** The language's decimal mark: '.' in most, ',' in Vietnamese (a grouped number must not read '1.234.567.89'). */
 export function decimalMark(lang: Lang = language): string {
-  const parts = cached(`num:${lang}`, () => new Intl.NumberFormat(localeOf(lang))).formatToParts(1.5);
-  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
+  let mark = marks.get(lang);
+  if (mark === undefined) {
+    const parts = new Intl.NumberFormat(localeOf(lang)).formatToParts(1.5);
+    mark = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    marks.set(lang, mark);
+  }
+  return mark;
 }
 
 const PLAIN_NUMBER = /^([+-]?)(\d+)(?:\.(\d+))?(\D*)$/;
