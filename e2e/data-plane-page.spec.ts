@@ -19,7 +19,8 @@ async function expectLiveBook(page: Page) {
   await expect(page.locator('.book-preview tr[data-side="ask"]')).toHaveCount(10);
   // Both best prices from one read of the page: two reads could straddle a new snapshot of a moving market.
   const [bestBid, bestAsk] = await page.evaluate(() => {
-    const price = (row: Element | null | undefined) => Number(row?.querySelector('td')?.textContent);
+    const price = (row: Element | null | undefined) =>
+      Number(row?.querySelector('td')?.textContent?.replaceAll(',', ''));
     const asks = document.querySelectorAll('.book-preview tr[data-side="ask"]');
     // Asks are listed worst first, so the best ask is the last ask row.
     return [price(document.querySelector('.book-preview tr[data-side="bid"]')), price(asks[asks.length - 1])];

@@ -47,9 +47,11 @@ test.describe('live order book through the worker', () => {
     server = await startServer(port, dataDir);
     await expect(state).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
     // Live means the worker checked the book's checksum against the server's: the best bid is below the best ask.
-    const bestBid = Number(await page.locator('.book-preview tr[data-side="bid"] td').first().textContent());
+    // Prices are grouped in the page language (issue 19 item 7): '95,000.12'.
+    const price = (text: string | null) => Number(text?.replaceAll(',', ''));
+    const bestBid = price(await page.locator('.book-preview tr[data-side="bid"] td').first().textContent());
     // Asks are listed worst first, so the best ask is the last ask row.
-    const bestAsk = Number(
+    const bestAsk = price(
       await page.locator('.book-preview tr[data-side="ask"]').last().locator('td').first().textContent(),
     );
     expect(bestBid).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { add, sub } from '../../common/decimal.ts';
 import { latest, registerByApi, uniqueEmail, useSession } from '../account/helpers.ts';
 import { expect, test } from '../fixtures.ts';
+import { grouped } from '../shell/helpers.ts';
 
 /**
  * Issue 9's "done when", in one browser session: a new member funds the account with a deposit, moves the money to
@@ -40,14 +41,14 @@ test('fund, move, spend and withdraw: every figure exact, every move in the bill
   await page.getByRole('button', { name: 'Simulate deposit' }).click();
   const deposit = page.getByTestId('deposit-row').first();
   await expect(deposit).toHaveAttribute('data-status', '1', { timeout: 30_000 });
-  await expect(page.getByTestId('funds-available')).toHaveText('1000 USDT');
+  await expect(page.getByTestId('funds-available')).toHaveText('1,000 USDT');
 
   // Move: all of it to the spot account.
   await page.goto('/transfer?coin=USDT&from=funds&to=spot');
   await page.getByTestId('transfer-form').getByRole('button', { name: 'Max' }).click();
   await page.getByTestId('transfer-submit').click();
   await expect(page.getByTestId('transfer-from-balance')).toHaveText('0 USDT');
-  await expect(page.getByTestId('transfer-to-balance')).toHaveText('1000 USDT');
+  await expect(page.getByTestId('transfer-to-balance')).toHaveText('1,000 USDT');
 
   // Spend: a market buy of BTC for 200 USDT against the simulator's book.
   await page.goto('/trade/BTC-USDT');
@@ -67,12 +68,12 @@ test('fund, move, spend and withdraw: every figure exact, every move in the bill
   await page.goto('/transfer?coin=USDT&from=spot&to=funds');
   await page.getByTestId('transfer-form').getByRole('button', { name: 'Max' }).click();
   await page.getByTestId('transfer-submit').click();
-  await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${usdtLeft} USDT`);
+  await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${grouped(usdtLeft)} USDT`);
 
   // Withdraw 300 USDT with the e-mail code; it is frozen while under review, then sent with its 1 USDT fee.
   await page.goto('/withdraw');
   const form = page.getByTestId('withdraw-form');
-  await expect(page.getByTestId('withdraw-available')).toHaveText(`${usdtLeft} USDT`);
+  await expect(page.getByTestId('withdraw-available')).toHaveText(`${grouped(usdtLeft)} USDT`);
   await form.getByLabel('Withdrawal address').fill(TRON_ADDRESS);
   await form.getByLabel('Amount').fill('300');
   await expect(page.getByTestId('withdraw-receive')).toHaveText('299 USDT');
@@ -82,7 +83,7 @@ test('fund, move, spend and withdraw: every figure exact, every move in the bill
   const withdrawal = page.getByTestId('withdraw-row').first();
   await expect(withdrawal).toHaveAttribute('data-status', '0');
   const left = sub(usdtLeft, '300');
-  await expect(page.getByTestId('withdraw-available')).toHaveText(`${left} USDT`);
+  await expect(page.getByTestId('withdraw-available')).toHaveText(`${grouped(left)} USDT`);
   const list = await request.get('/uc/withdraw/list', { headers });
   const id = ((await list.json()) as { data: { records: { id: number }[] } }).data.records[0]?.id;
   for (const status of ['processing', 'done']) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { add, compare, mul, round, toFixed } from '../../common/decimal.ts';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../shell/helpers.ts';
+import { grouped, signIn } from '../shell/helpers.ts';
 
 /**
  * The assets overview and wallet pages (spec shell §2, §3 "Balance rows", §4, §9 asset total rule), issue 9 item 1:
@@ -37,9 +37,12 @@ async function walletRows(page: Page) {
   );
 }
 
-/** Symbol, then 2 decimals truncated (spec shell §9 currency symbols). */
+/** Symbol, then 2 decimals truncated and grouped (spec shell §9 currency symbols). */
 const money = (symbol: string, value: string) =>
-  value.startsWith('-') ? `-${symbol}${toFixed(value.slice(1), 2)}` : `${symbol}${toFixed(value, 2)}`;
+  value.startsWith('-') ? `-${symbol}${grouped(toFixed(value.slice(1), 2))}` : `${symbol}${grouped(toFixed(value, 2))}`;
+
+/** A shown amount as a number again. */
+const amountOf = (text: string | null) => Number((text ?? '').replace(/^\D+/, '').replaceAll(',', ''));
 
 async function rateOf(request: APIRequestContext, currency: string): Promise<string> {
   const r = await request.get(`/market/exchange-rate/${currency}/usdt`);
@@ -104,10 +107,10 @@ test.describe('/property', () => {
       // The header's dropdown adds up the same wallets by the same rule (prices move between the two reads).
       await page.locator('.assets-dropdown').hover();
       const header = page.getByTestId('assets-total');
-      await expect(header).toHaveText(/^Ұ\d+\.\d{2}$/);
-      const headerValue = (await header.textContent())?.slice(1) ?? '';
-      const pageValue = (await total.textContent())?.slice(1) ?? '';
-      const drift = Math.abs(Number(headerValue) - Number(pageValue)) / Number(pageValue);
+      await expect(header).toHaveText(/^Ұ\d{1,3}(,\d{3})*\.\d{2}$/);
+      const headerValue = amountOf(await header.textContent());
+      const pageValue = amountOf(await total.textContent());
+      const drift = Math.abs(headerValue - pageValue) / pageValue;
       expect(drift).toBeLessThan(0.01);
     } finally {
       await transfer(request, token, 'contract', 'spot', 'USDT', '10.005');
@@ -119,7 +122,7 @@ test.describe('/property', () => {
     await signIn(page, request);
     await page.goto('/property');
     const total = page.getByTestId('property-total');
-    await expect(total).toHaveText(/^₮\d+\.\d{2}$/);
+    await expect(total).toHaveText(/^₮\d{1,3}(,\d{3})*\.\d{2}$/);
     await page.getByTestId('property-eye').click();
     await expect(total).toHaveText('******');
     await expect(page.getByTestId('wallet-value').first()).toHaveText('******');
@@ -128,8 +131,8 @@ test.describe('/property', () => {
     await expect(header).toHaveText('******');
     // Shown again from the header's eye: the page follows.
     await page.locator('.assets-panel').getByRole('button', { name: 'Show balances' }).click();
-    await expect(header).toHaveText(/^₮\d+\.\d{2}$/);
-    await expect(total).toHaveText(/^₮\d+\.\d{2}$/);
+    await expect(header).toHaveText(/^₮\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(total).toHaveText(/^₮\d{1,3}(,\d{3})*\.\d{2}$/);
     // Hidden from the header: the page follows at once, and the choice is kept.
     await page.locator('.assets-panel').getByRole('button', { name: 'Hide balances' }).click();
     await expect(total).toHaveText('******');
@@ -147,9 +150,9 @@ test.describe('/property', () => {
       await page.goto('/property/funds');
       const table = page.getByTestId('wallet-table');
       const btc = table.locator('tr[data-coin="BTC"]');
-      await expect(btc.locator('[data-col="available"]')).toHaveText(/^\d+(\.\d+)?$/);
+      await expect(btc.locator('[data-col="available"]')).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)?$/);
       const held = await btc.locator('[data-col="total"]').textContent();
-      expect(compare(held ?? '0', '0.00012345')).toBeGreaterThanOrEqual(0);
+      expect(compare(held?.replaceAll(',', '') ?? '0', '0.00012345')).toBeGreaterThanOrEqual(0);
       await expect(btc.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/recharge?coin=BTC');
       await expect(btc.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw?coin=BTC');
 

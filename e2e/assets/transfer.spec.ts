@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { add, sub } from '../../common/decimal.ts';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../shell/helpers.ts';
+import { grouped, signIn } from '../shell/helpers.ts';
 
 /** /transfer (spec shell §7 "transfers", issue 9): the demo user's spot money to the funding account and back. */
 
@@ -32,15 +32,15 @@ test.describe('/transfer', () => {
     const form = page.getByTestId('transfer-form');
     await expect(page.getByTestId('transfer-from')).toHaveValue('spot');
     await expect(page.getByTestId('transfer-to')).toHaveValue('funds');
-    await expect(page.getByTestId('transfer-from-balance')).toHaveText(`${before.spot} ${COIN}`);
-    await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${before.funds} ${COIN}`);
+    await expect(page.getByTestId('transfer-from-balance')).toHaveText(`${grouped(before.spot)} ${COIN}`);
+    await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${grouped(before.funds)} ${COIN}`);
 
     await form.getByLabel('Amount').fill('12.345');
     await page.getByTestId('transfer-submit').click();
     await expect(page.getByText(`12.345 ${COIN} transferred`)).toBeVisible();
     const moved = { spot: sub(before.spot, '12.345'), funds: add(before.funds, '12.345') };
-    await expect(page.getByTestId('transfer-from-balance')).toHaveText(`${moved.spot} ${COIN}`);
-    await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${moved.funds} ${COIN}`);
+    await expect(page.getByTestId('transfer-from-balance')).toHaveText(`${grouped(moved.spot)} ${COIN}`);
+    await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${grouped(moved.funds)} ${COIN}`);
     expect(await balances(request, token)).toEqual(moved);
     const first = page.getByTestId('transfer-history').locator('tbody tr').first();
     await expect(first).toContainText(COIN);
@@ -51,12 +51,14 @@ test.describe('/transfer', () => {
     // Back: swap the accounts and send everything the funding account holds.
     await page.getByTestId('transfer-swap').click();
     await expect(page.getByTestId('transfer-from')).toHaveValue('funds');
-    await expect(page.getByTestId('transfer-from-balance')).toHaveText(`${moved.funds} ${COIN}`);
+    await expect(page.getByTestId('transfer-from-balance')).toHaveText(`${grouped(moved.funds)} ${COIN}`);
     await form.getByRole('button', { name: 'Max' }).click();
     await expect(form.getByLabel('Amount')).toHaveValue(moved.funds);
     await page.getByTestId('transfer-submit').click();
     await expect(page.getByTestId('transfer-from-balance')).toHaveText(`0 ${COIN}`);
-    await expect(page.getByTestId('transfer-to-balance')).toHaveText(`${add(moved.spot, moved.funds)} ${COIN}`);
+    await expect(page.getByTestId('transfer-to-balance')).toHaveText(
+      `${grouped(add(moved.spot, moved.funds))} ${COIN}`,
+    );
     expect(await balances(request, token)).toEqual({ spot: add(moved.spot, moved.funds), funds: '0' });
     await expect(page.getByTestId('transfer-history').locator('tbody tr').first()).toContainText(moved.funds);
   });

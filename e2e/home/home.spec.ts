@@ -154,7 +154,7 @@ test.describe('the ranking block', () => {
     const symbol = (await first.getAttribute('data-symbol')) ?? '';
     const [base, quote] = symbol.split('/');
     await expect(first.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', `/trade/${base}-${quote}`);
-    await expect(first.getByTestId('ranking-price')).toHaveText(/^\d+(\.\d+)?$/);
+    await expect(first.getByTestId('ranking-price')).toHaveText(/^(\d{1,3}(,\d{3})*(\.\d+)?|0\.0[₀-₉]+\d+)$/);
     await expect(first.locator('.home-trend canvas')).toHaveCount(1);
     const change = (await first.locator('.home-change').textContent()) ?? '';
     const positive = /^\+/.test(change) && !/^\+0\.00%$/.test(change);
@@ -214,7 +214,7 @@ test('a new coin goes live during the visit: countdowns reach zero, the row relo
   await expect(card).toHaveAttribute('data-status', '1', { timeout: 25_000 });
   await reload;
   await expect(row).toHaveAttribute('data-finished', 'true', { timeout: 10_000 });
-  await expect(row.getByTestId('ranking-price')).toHaveText(/^\d+(\.\d+)?$/);
+  await expect(row.getByTestId('ranking-price')).toHaveText(/^(\d{1,3}(,\d{3})*(\.\d+)?|0\.0[₀-₉]+\d+)$/);
   await expect(row.locator('.home-change')).toHaveText(/^[+-]\d+\.\d{2}%$/);
 });
 
@@ -262,5 +262,5 @@ test('services, certificate, partner strip and download section', async ({ page 
   expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The platform figures under the sign-up box, from /uc/index/platform-stat.
   await expect(page.locator('[data-stat="markets"] dd')).toHaveText(/^\d+$/);
-  await expect(page.locator('[data-stat="turnover"] dd')).toHaveText(/^\$[\d.]+[KMGTPEB]?$/);
+  await expect(page.locator('[data-stat="turnover"] dd')).toHaveText(/^\$[\d,.]+[KMGTPEB]?$/);
 });

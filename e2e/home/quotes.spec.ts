@@ -71,6 +71,9 @@ test.describe('/quotes/list (spec shell §2, trading §2)', () => {
     await page.locator('.quotes-quotes button[data-quote="BTC"]').click();
     await expect.poll(async () => (await shownSymbols(page)).every((s) => s.endsWith('/BTC'))).toBe(true);
     expect((await shownSymbols(page)).length).toBeGreaterThan(0);
+    // A BTC-quoted turnover is a traded amount: 5 decimals (spec shell §9, issue 19 item 10).
+    const turnover = page.locator('.quote-row[data-symbol="ETH/BTC"] .cell.num').last();
+    await expect(turnover).toHaveText(/^\d{1,3}(,\d{3})*\.\d{5}[MB]?$/);
     await page.locator('.quotes-quotes button[data-quote="USDC"]').click();
     await expect.poll(async () => (await shownSymbols(page)).every((s) => s.endsWith('/USDC'))).toBe(true);
 
@@ -197,13 +200,15 @@ test.describe('quote details (spec shell §2)', () => {
     const detail = page.locator('.quote-detail[data-symbol="BTC/USDT"]');
     await expect(detail).toBeVisible();
     const price = page.getByTestId('detail-price');
-    await expect(price).toHaveText(/^\d[\d.]*$/);
+    await expect(price).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)?$/);
     const first = await price.getAttribute('data-price');
     await expect.poll(() => price.getAttribute('data-price'), { timeout: 20_000 }).not.toBe(first);
     for (const stat of ['change', 'high', 'low', 'volume', 'turnover'])
       await expect(page.getByTestId(`stat-${stat}`)).toHaveText(/\d/);
-    const high = Number(await page.getByTestId('stat-high').textContent());
-    const low = Number(await page.getByTestId('stat-low').textContent());
+    // Grouped in the page language (issue 19 item 7): '95,000.12'.
+    const shown = async (id: string) => Number((await page.getByTestId(id).textContent())?.replaceAll(',', ''));
+    const high = await shown('stat-high');
+    const low = await shown('stat-low');
     expect(high).toBeGreaterThanOrEqual(low);
 
     // The terminal's candle chart, with the server's history loaded.

@@ -89,3 +89,6 @@ export async function signIn(page: Page, request: APIRequestContext): Promise<st
   await page.context().addCookies([{ name: 'token', value: token, url: page.url() }]);
   return token;
 }
+
+/** An exact decimal text as English groups it (issue 19 item 7): '1234.5' → '1,234.5'. */
+export const grouped = (text: string) => text.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));

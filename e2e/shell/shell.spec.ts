@@ -56,7 +56,7 @@ test('the assets dropdown converts the total into the display currency and hides
   await page.goto('/');
   await page.locator('.assets-dropdown').hover();
   const total = page.getByTestId('assets-total');
-  await expect(total).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(total).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
   await page.getByRole('button', { name: 'Hide balances' }).click();
   await expect(total).toHaveText('******');
   await page.reload();

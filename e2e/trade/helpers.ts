@@ -9,7 +9,7 @@ export async function openTrade(page: Page, request: APIRequestContext): Promise
   await page.goto('/trade/BTC-USDT');
   await expect(page.locator('.trade-book .feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   // The form knows the balances once the spot account answered.
-  await expect(page.getByTestId('available-buy')).toHaveText(/^\d[\d.]* USDT$/, { timeout: 10_000 });
+  await expect(page.getByTestId('available-buy')).toHaveText(/^\d[\d,.]* USDT$/, { timeout: 10_000 });
   return token;
 }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { grouped } from '../shell/helpers.ts';
 import { cancelDemoOrders, openRows, openTrade } from './helpers.ts';
 
 /** Spot trading on /trade (spec trading §3, §5, §7): the order form, the orders panel and the book's own-order marks. */
@@ -36,16 +37,15 @@ test.describe('/trade orders', () => {
     const buy = page.locator('form.entry-side[data-side="buy"]');
     await buy.getByLabel('Price', { exact: true }).fill(price);
     await buy.getByLabel('Amount').fill('0.01');
-    // The total follows price × amount.
-    await expect(buy.getByLabel('Total')).toHaveValue(
-      (Number(price) * 0.01).toFixed(4).replace(/0+$/, '').replace(/\.$/, ''),
-    );
+    // The total follows price × amount, as a traded amount: 2 decimals for a USDT quote (issue 19 item 10).
+    await expect(buy.getByLabel('Total')).toHaveValue((Number(price) * 0.01).toFixed(2));
     await buy.getByRole('button', { name: 'Buy BTC' }).click();
 
     await expect(openRows(page)).toHaveCount(1);
     const row = openRows(page).first();
     await expect(row).toContainText('BTC/USDT');
-    await expect(row).toContainText(String(Number(price)));
+    // Grouped in the page language (issue 19 item 7).
+    await expect(row).toContainText(grouped(String(Number(price))));
     await expect(page.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
     await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
 
@@ -92,7 +92,7 @@ test.describe('/trade orders', () => {
     expect(btc).toBeGreaterThan(Number(before.get('BTC')?.balance));
     // The form's available balance follows, live.
     await expect(page.getByTestId('available-buy')).toHaveText(
-      `${(await balances(request, token)).get('USDT')?.balance} USDT`,
+      `${grouped((await balances(request, token)).get('USDT')?.balance ?? '')} USDT`,
     );
   });
 
@@ -105,7 +105,7 @@ test.describe('/trade orders', () => {
     await page.getByRole('tab', { name: 'Balances' }).click();
     const usdt = page.locator('table[data-list="balances"] tr[data-coin="USDT"]');
     const before = (await balances(request, token)).get('USDT')?.balance ?? '';
-    await expect(usdt).toContainText(before);
+    await expect(usdt).toContainText(grouped(before));
     await page.getByRole('tab', { name: 'Market' }).click();
     const buy = page.locator('form.entry-side[data-side="buy"]');
     await buy.getByLabel('Total').fill('100');
@@ -117,7 +117,7 @@ test.describe('/trade orders', () => {
     // an abort surfacing as an uncaught error fails this test through the fixture.
     await expect.poll(async () => (await balances(request, token)).get('USDT')?.balance).not.toBe(before);
     const after = (await balances(request, token)).get('USDT')?.balance ?? '';
-    await expect(usdt.locator('td').nth(1)).toHaveText(after);
+    await expect(usdt.locator('td').nth(1)).toHaveText(grouped(after));
   });
 
   test('the form checks before sending, and the percent slider sizes from the balance', async ({ page, request }) => {
@@ -178,6 +178,6 @@ test.describe('/trade orders', () => {
     const row = openRows(page).first();
     await expect(row).toContainText('Stop-limit');
     await expect(row).toContainText('Waiting for trigger');
-    await expect(row).toContainText(String(Number(trigger)));
+    await expect(row).toContainText(grouped(String(Number(trigger))));
   });
 });

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { grouped } from '../shell/helpers.ts';
 import { cancelDemoOrders, openRows, openTrade } from './helpers.ts';
 
 /**
@@ -82,7 +83,7 @@ test('placing a limit order costs one request, its POST, until it is listed and 
   const placing = recordRequests(page);
   await buy.getByRole('button', { name: 'Buy BTC' }).click();
   await expect(openRows(page)).toHaveCount(1);
-  await expect(openRows(page).first()).toContainText(String(Number(price)));
+  await expect(openRows(page).first()).toContainText(grouped(String(Number(price))));
   await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
   await expect.poll(() => availableQuote(page)).toBeLessThan(before);
   await page.waitForTimeout(QUIET_MS);

@@ -185,6 +185,8 @@ export class LadderPainter {
   private texts: string[] = [];
   private scratch = new Float64Array(0);
   private geometry = layout(0);
+  // Plain digits, not formatPriceText: grouping and collapsed zeros would add Intl work and wider, uneven text widths
+  // to every repainted level, and the ladder's columns line up by digit count (issue 19 items 7 and 9).
   private readonly prices = new FormatCache(formatPrice);
   private readonly amounts = new FormatCache(formatBookAmount);
   private readonly values = new FormatCache(formatBookAmount);

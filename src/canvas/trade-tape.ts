@@ -22,6 +22,7 @@ export interface TapeRow {
 export function formatTrade(trades: Float64Array, index: number, priceScale: number, amountScale: number): TapeRow {
   const at = index * TRADE_COLUMNS;
   return {
+    // Plain digits (no grouping, no collapsed zeros): this runs per repainted row of every frame (issue 19).
     price: formatPrice(trades[at + TRADE_COLUMN.price] ?? 0, priceScale),
     side: trades[at + TRADE_COLUMN.side] === 2 ? 'sell' : 'buy',
     amount: formatBookAmount(trades[at + TRADE_COLUMN.volume] ?? 0, amountScale),

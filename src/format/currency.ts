@@ -1,5 +1,6 @@
 import { add, mul, round, toFixed } from '../../common/decimal.ts';
 import type { Lang } from '../../common/i18n.ts';
+import { groupDigits } from './intl.ts';
 import { formatMoney } from './money.ts';
 import { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 
@@ -42,13 +43,13 @@ export function defaultCurrency(country: string | null | undefined): DisplayCurr
 }
 
 /**
- * An amount in a display currency: symbol, then 2 decimals truncated ('$1234.56', '-₫12.00'); with a language,
- * abbreviated by that language's money rule ('¥1.23万'). '--' when unknown.
+ * An amount in a display currency: symbol, then 2 decimals truncated and grouped in the page's language
+ * ('$1,234.56', '-₫12.00'); with a language, abbreviated by that language's money rule ('¥1.23万'). '--' when unknown.
  */
 export function formatCurrency(value: Numeric, currency: string, lang?: Lang): string {
   const decimal = toDecimal(value);
   if (decimal === null) return PLACEHOLDER;
-  const text = lang === undefined ? toFixed(decimal, 2) : formatMoney(decimal, lang);
+  const text = lang === undefined ? groupDigits(toFixed(decimal, 2)) : formatMoney(decimal, lang);
   const symbol = currencySymbol(currency);
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
 }

@@ -21,7 +21,15 @@ export {
   formatCurrency,
   isDisplayCurrency,
 } from './currency.ts';
-export { formatCount, formatDateTime, formatMonth, localeOf, setFormatLanguage } from './intl.ts';
+export {
+  decimalMark,
+  formatCount,
+  formatDateTime,
+  formatMonth,
+  groupDigits,
+  localeOf,
+  setFormatLanguage,
+} from './intl.ts';
 export { abbreviate, formatMoney, SI_UNITS, type Unit } from './money.ts';
 export {
   groupThousands,
@@ -37,8 +45,12 @@ export {
   DEFAULT_FUTURES_DECIMALS,
   DEFAULT_PRICE_SCALE,
   DEFAULT_SPOT_DECIMALS,
+  formatNumberText,
   formatPrice,
+  formatPriceText,
+  formatQuoteTurnover,
   formatTradedAmount,
+  formatTurnover,
   tradedAmountDecimals,
 } from './price.ts';
 export { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';

@@ -68,6 +68,37 @@ export function formatCount(value: number, lang: Lang = language): string {
   );
 }
 
+// Read once per language: list rows ask for it on every tick.
+const marks = new Map<Lang, string>();
+
+/** The language's decimal mark: '.' in most, ',' in Vietnamese (a grouped number must not read '1.234.567.89'). */
+export function decimalMark(lang: Lang = language): string {
+  let mark = marks.get(lang);
+  if (mark === undefined) {
+    const parts = new Intl.NumberFormat(localeOf(lang)).formatToParts(1.5);
+    mark = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    marks.set(lang, mark);
+  }
+  return mark;
+}
+
+const PLAIN_NUMBER = /^([+-]?)(\d+)(?:\.(\d+))?(\D*)$/;
+
+/**
+ * An exact decimal text with the language's digit grouping and decimal mark: '13603948080.00' → '13,603,948,080.00'
+ * (en_US), '13.603.948.080,00' (vi_VN), '13,60,39,48,080.00' (hi_IN). The whole part goes to Intl as a BigInt and the
+ * fraction is copied, so money never passes through a float. A unit suffix stays ('1234.56B' → '1,234.56B'); any
+ * other text ('--', '0.0₅12') comes back unchanged.
+ */
+export function groupDigits(text: string, lang: Lang = language): string {
+  const match = PLAIN_NUMBER.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '0', fraction, suffix = ''] = match;
+  const grouped = cached(`group:${lang}`, () => new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 }));
+  const tail = fraction === undefined ? '' : `${decimalMark(lang)}${fraction}`;
+  return `${sign}${grouped.format(BigInt(whole))}${tail}${suffix}`;
+}
+
 // ─── Fixed clock and chart labels ───────────────────────────────────────────────────────────────────────────────────
 // The trades tape and the chart write times the same way in every language (digits and dashes), so these do not go
 // through Intl; they live here so that every date a screen shows is written in this file.

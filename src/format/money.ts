@@ -1,5 +1,6 @@
 import { compare, div, toFixed } from '../../common/decimal.ts';
 import type { Lang } from '../../common/i18n.ts';
+import { groupDigits } from './intl.ts';
 import { magnitude, type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 
 /** A unit of abbreviation: values from 10^power up are divided by it and get the suffix. */
@@ -60,7 +61,10 @@ export function abbreviate(value: Numeric, units: readonly Unit[] = SI_UNITS, de
   return toFixed(decimal, decimals);
 }
 
-/** Money in the user's language (spec shell §9, trading §9): 1234567.891 → '1.23M' (en), '123.45万' (zh_CN). */
-export function formatMoney(value: Numeric, lang: Lang): string {
-  return abbreviate(value, MONEY_UNITS[lang]);
+/**
+ * Money in the user's language (`decimals` other than 2 only for a traded amount in BTC, see formatQuoteTurnover) (spec shell §9, trading §9): 1234567.891 → '1.23M' (en), '123.45万' (zh_CN); what stays
+ * in full is grouped as the language groups digits: 999999.99 → '999,999.99' (en_US).
+ */
+export function formatMoney(value: Numeric, lang: Lang, decimals = MONEY_DECIMALS): string {
+  return groupDigits(abbreviate(value, MONEY_UNITS[lang], decimals), lang);
 }

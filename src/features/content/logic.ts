@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../app/routes.ts';
+import { formatNumberText } from '../../format/price.ts';
 
 /** Pure helpers of the content pages (paging, sitemap, promotion code, convert quotes); unit-tested. */
 
@@ -96,12 +97,17 @@ export function convertCoins(prices: ReadonlyMap<string, number>): string[] {
   return [...coins].sort((a, b) => (a === CONVERT_HUB ? -1 : b === CONVERT_HUB ? 1 : a.localeCompare(b)));
 }
 
-/** Significant digits a converted amount shows: 8 decimals below 1, 6 below 1000, else 2. */
+/**
+ * Significant digits a converted amount shows: 8 decimals below 1, 6 below 1000, else 2; then grouped, or collapsed
+ * when very small (0.0₅999), like every price in text (issue 19).
+ */
 export function formatAmount(value: number): string {
   if (!Number.isFinite(value)) return '--';
   const decimals = value < 1 ? 8 : value < 1000 ? 6 : 2;
-  return value
-    .toFixed(decimals)
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '');
+  return formatNumberText(
+    value
+      .toFixed(decimals)
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, ''),
+  );
 }

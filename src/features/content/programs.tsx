@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRequest } from '../../api/use-request.ts';
 import { isBuiltPath } from '../../app/routes.ts';
-import { formatChangePercent, formatPrice } from '../../format/price.ts';
+import { formatChangePercent, formatPriceText } from '../../format/price.ts';
 import { programPage } from './api.ts';
 import { tradePath, useLiveMarkets } from './markets.ts';
 import { ArticleHtml, Loaded } from './parts.tsx';
@@ -64,7 +64,7 @@ export function NewCoinPage() {
             {markets.map((m) => (
               <li key={m.symbol}>
                 {isBuiltPath(tradePath(m)) ? <Link href={tradePath(m)}>{m.symbol}</Link> : m.symbol}{' '}
-                <span className="muted">{formatPrice(m.price, m.priceScale)}</span>{' '}
+                <span className="muted">{formatPriceText(m.price, m.priceScale)}</span>{' '}
                 <span className={m.chg >= 0 ? 'ct-up' : 'ct-down'}>{formatChangePercent(m.chg)}</span>
               </li>
             ))}

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useTickers } from '../../data/hooks.ts';
-import { formatChangePercent, formatPrice } from '../../format/price.ts';
+import { formatChangePercent, formatPriceText } from '../../format/price.ts';
 import { loadRanking, type RankingPage, type RankingRow } from './api.ts';
 import { useServerNow } from './hooks.ts';
 import {
@@ -178,7 +178,7 @@ function RankingRowView(props: {
       </th>
       <td className="home-price" data-testid="ranking-price">
         {finished ? (
-          formatPrice(live?.price ?? row.currentPrice, row.priceScale)
+          formatPriceText(live?.price ?? row.currentPrice, row.priceScale)
         ) : (
           <span className="home-countdown" data-testid="ranking-countdown">
             {t('homePage.ranking.startsIn', {

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { Lang } from '../../../common/i18n.ts';
 import { BOOK_COLUMNS, type BookStatus, type FeedState } from '../../../workers/api.ts';
 import { useBook, useInViewport } from '../../data/hooks.ts';
+import { formatNumberText, formatPrice, formatPriceText } from '../../format/price.ts';
 import { type MessageKey, translate } from '../../i18n/messages.ts';
 
 const LEVELS = 10;
@@ -24,16 +25,18 @@ const LABELS = {
   connecting: 'feedConnecting',
 } as const satisfies Record<string, MessageKey>;
 
-/** Rows of one side, `[price, volume, cumVolume, value]` per level from the worker, best first. */
-function rows(side: Float64Array | undefined, priceScale: number, amountScale: number) {
+/** Rows of one side, `[price, volume, cumVolume, value]` per level from the worker, best first (exported for tests). */
+export function previewRows(side: Float64Array | undefined, priceScale: number, amountScale: number, lang: Lang) {
+  // A DOM list of 20 rows per book post: grouping and collapsed zeros cost little here, unlike the canvas ladder.
+  const amount = (value: number) => formatNumberText(formatPrice(value, amountScale), lang);
   const out: { price: string; volume: string; total: string }[] = [];
   const n = side ? Math.min(LEVELS, side.length / BOOK_COLUMNS) : 0;
   for (let i = 0; i < n; i++) {
     const at = i * BOOK_COLUMNS;
     out.push({
-      price: (side?.[at] ?? 0).toFixed(priceScale),
-      volume: (side?.[at + 1] ?? 0).toFixed(amountScale),
-      total: (side?.[at + 2] ?? 0).toFixed(amountScale),
+      price: formatPriceText(side?.[at] ?? 0, priceScale, lang),
+      volume: amount(side?.[at + 1] ?? 0),
+      total: amount(side?.[at + 2] ?? 0),
     });
   }
   return out;
@@ -50,8 +53,8 @@ export function OrderBookPreview(props: { symbol: string; priceScale: number; am
   // Below a long list on a narrow screen: the worker stops posting the book until it is scrolled into view.
   const book = useBook(symbol, LEVELS, 0, { visible: useInViewport(panel) });
   const readout = state(book?.health.feed, book?.health.book?.status);
-  const asks = rows(book?.asks, priceScale, amountScale).reverse();
-  const bids = rows(book?.bids, priceScale, amountScale);
+  const asks = previewRows(book?.asks, priceScale, amountScale, lang).reverse();
+  const bids = previewRows(book?.bids, priceScale, amountScale, lang);
   return (
     <section ref={panel} className="book-preview" aria-labelledby="book-preview-title" data-symbol={symbol}>
       <header>

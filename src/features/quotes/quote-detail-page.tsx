@@ -8,8 +8,7 @@ import { useShell } from '../../app/shell-state.tsx';
 import { useTicker } from '../../data/hooks.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatChangePercent } from '../../format/change.ts';
-import { formatMoney } from '../../format/money.ts';
-import { formatPrice } from '../../format/price.ts';
+import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
 import { ChartPanel } from '../trade/chart-panel.tsx';
 import { tradePath } from '../trade/market.ts';
 import { liveQuote, parseQuotePath, type QuoteMarket, quotePath } from './quote-rows.ts';
@@ -85,10 +84,10 @@ function QuoteDetail(props: { market: QuoteMarket; siblings: QuoteMarket[] }) {
         </h1>
         <div className="quote-last">
           <span className={`price ${trend}`} data-testid="detail-price" data-price={q.price}>
-            {formatPrice(q.price, m.priceScale)}
+            {formatPriceText(q.price, m.priceScale)}
           </span>
           <span className="usd" title={t('quotes.detail.usdValue')}>
-            {Number.isFinite(usd) ? `≈ $${formatPrice(usd, 2)}` : ''}
+            {Number.isFinite(usd) ? `≈ $${formatPriceText(usd, 2)}` : ''}
           </span>
         </div>
         <Link href={tradePath(m.symbol)} className="btn-primary quote-trade" data-testid="trade-button">
@@ -101,16 +100,16 @@ function QuoteDetail(props: { market: QuoteMarket; siblings: QuoteMarket[] }) {
           <div>
             <dt>{t('quotes.detail.change')}</dt>
             <dd className={trend} data-testid="stat-change">
-              {formatPrice(q.change, m.priceScale)} {formatChangePercent(q.chg)}
+              {formatPriceText(q.change, m.priceScale)} {formatChangePercent(q.chg)}
             </dd>
           </div>
           <div>
             <dt>{t('quotes.detail.high')}</dt>
-            <dd data-testid="stat-high">{formatPrice(q.high, m.priceScale)}</dd>
+            <dd data-testid="stat-high">{formatPriceText(q.high, m.priceScale)}</dd>
           </div>
           <div>
             <dt>{t('quotes.detail.low')}</dt>
-            <dd data-testid="stat-low">{formatPrice(q.low, m.priceScale)}</dd>
+            <dd data-testid="stat-low">{formatPriceText(q.low, m.priceScale)}</dd>
           </div>
           <div>
             <dt>{t('quotes.detail.volume', { coin: m.coin })}</dt>
@@ -118,7 +117,7 @@ function QuoteDetail(props: { market: QuoteMarket; siblings: QuoteMarket[] }) {
           </div>
           <div>
             <dt>{t('quotes.detail.turnover', { unit: m.unit })}</dt>
-            <dd data-testid="stat-turnover">{formatMoney(q.turnover, lang)}</dd>
+            <dd data-testid="stat-turnover">{formatQuoteTurnover(q.turnover, m.unit, lang)}</dd>
           </div>
         </dl>
       </section>

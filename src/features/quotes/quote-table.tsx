@@ -5,8 +5,7 @@ import { useLocation } from 'wouter';
 import type { Lang } from '../../../common/i18n.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatChangePercent } from '../../format/change.ts';
-import { formatMoney } from '../../format/money.ts';
-import { formatPrice } from '../../format/price.ts';
+import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
 import { SortButton } from '../../ui/sort-button.tsx';
 import { tradePath } from '../trade/market.ts';
 import {
@@ -61,7 +60,7 @@ function QuoteRow(props: RowComponentProps<RowProps>) {
   );
 }
 
-interface ViewProps {
+export interface ViewProps {
   style: CSSProperties;
   index: number;
   market: QuoteMarket;
@@ -93,7 +92,8 @@ const sameView = (a: ViewProps, b: ViewProps) =>
   a.style.transform === b.style.transform &&
   a.style.height === b.style.height;
 
-const QuoteRowView = memo(function QuoteRowView(props: ViewProps) {
+/** One row of the table; exported for its tests. */
+export const QuoteRowView = memo(function QuoteRowView(props: ViewProps) {
   const { style, index, market: m, price, chg, high, low, volume, turnover, starred, onStar, lang, labels } = props;
   const trend = chg < 0 ? 'down' : 'up';
   return (
@@ -117,12 +117,12 @@ const QuoteRowView = memo(function QuoteRowView(props: ViewProps) {
           <span className="quote">/{m.unit}</span>
         </a>
       </span>
-      <span className={`cell num price ${trend}`}>{formatPrice(price, m.priceScale)}</span>
+      <span className={`cell num price ${trend}`}>{formatPriceText(price, m.priceScale)}</span>
       <span className={`cell num ${trend}`}>{formatChangePercent(chg)}</span>
-      <span className="cell num">{formatPrice(high, m.priceScale)}</span>
-      <span className="cell num">{formatPrice(low, m.priceScale)}</span>
+      <span className="cell num">{formatPriceText(high, m.priceScale)}</span>
+      <span className="cell num">{formatPriceText(low, m.priceScale)}</span>
       <span className="cell num">{formatBookAmount(volume, m.amountScale)}</span>
-      <span className="cell num">{formatMoney(turnover, lang)}</span>
+      <span className="cell num">{formatQuoteTurnover(turnover, m.unit, lang)}</span>
       <span className="cell action-cell">
         <a href={tradePath(m.symbol)} className="trade-link" data-nav="">
           {labels.trade}

@@ -6,7 +6,7 @@ import { useShell } from '../../app/shell-state.tsx';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatMoney } from '../../format/money.ts';
-import { formatPrice } from '../../format/price.ts';
+import { formatPriceText } from '../../format/price.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { useFavourites } from '../trade/favourites.ts';
@@ -301,7 +301,7 @@ function RankRow(props: {
           <span className="quote">/{m.unit}</span>
         </Link>
       </th>
-      <td className={`num ${trend}`}>{formatPrice(q.price, m.priceScale)}</td>
+      <td className={`num ${trend}`}>{formatPriceText(q.price, m.priceScale)}</td>
       {ranking === 'turnover' ? (
         <td className="num">${formatMoney(q.turnover * m.quoteUsd, lang)}</td>
       ) : (

@@ -6,7 +6,7 @@ import { get, isSuccess } from '../../api/request.ts';
 import { isBuiltPath } from '../../app/routes.ts';
 import { searchSymbols } from '../../app/symbol-search.ts';
 import { formatChangePercent } from '../../format/change.ts';
-import { formatPrice } from '../../format/price.ts';
+import { formatPriceText } from '../../format/price.ts';
 import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover, PopoverClose } from '../../ui/popover.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
@@ -28,11 +28,12 @@ interface Row {
   to: string;
 }
 
-function spotRows(thumbs: SymbolThumb[]): Row[] {
+/** The spot rows of the search popup, prices as text (exported for its tests). */
+export function spotRows(thumbs: readonly SymbolThumb[]): Row[] {
   return thumbs.map((m) => ({
     symbol: m.symbol,
     kind: 'spot',
-    price: formatPrice(m.close, m.priceScale),
+    price: formatPriceText(m.close, m.priceScale),
     chg: m.chg,
     to: `/trade/${m.coinSymbol}-${m.baseSymbol}`,
   }));

@@ -6,8 +6,7 @@ import { useShell } from '../../app/shell-state.tsx';
 import { useTicker } from '../../data/hooks.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatPercent } from '../../format/change.ts';
-import { formatMoney } from '../../format/money.ts';
-import { formatPrice } from '../../format/price.ts';
+import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
 
 /** Whether the last price went up or down: against the previous reading, the 24 h change until there is one. */
 export function priceDirection(price: number, previous: number, change: number): 'up' | 'down' {
@@ -41,24 +40,24 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
     <div className="market-header" data-symbol={symbol}>
       <div className="last" data-testid="last-price">
         <span className={`price ${last.current.dir}`} title={t('trade.last')}>
-          {formatPrice(price, priceScale)}
+          {formatPriceText(price, priceScale)}
         </span>
-        <span className="usd">{Number.isFinite(usd) ? `≈ $${formatPrice(usd, 2)}` : ''}</span>
+        <span className="usd">{Number.isFinite(usd) ? `≈ $${formatPriceText(usd, 2)}` : ''}</span>
       </div>
       <dl className="stats">
         <div>
           <dt>{t('trade.change24h')}</dt>
           <dd className={trend}>
-            {formatPrice(change, priceScale)} {formatPercent(rate)}
+            {formatPriceText(change, priceScale)} {formatPercent(rate)}
           </dd>
         </div>
         <div>
           <dt>{t('trade.high24h')}</dt>
-          <dd>{formatPrice(value(COL.high, thumb?.high), priceScale)}</dd>
+          <dd>{formatPriceText(value(COL.high, thumb?.high), priceScale)}</dd>
         </div>
         <div>
           <dt>{t('trade.low24h')}</dt>
-          <dd>{formatPrice(value(COL.low, thumb?.low), priceScale)}</dd>
+          <dd>{formatPriceText(value(COL.low, thumb?.low), priceScale)}</dd>
         </div>
         <div>
           <dt>{t('trade.volume24h', { coin })}</dt>
@@ -66,7 +65,7 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
         </div>
         <div>
           <dt>{t('trade.amount24h', { unit })}</dt>
-          <dd>{formatMoney(value(COL.amount, thumb?.turnover), lang)}</dd>
+          <dd>{formatQuoteTurnover(value(COL.amount, thumb?.turnover), unit, lang)}</dd>
         </div>
       </dl>
     </div>

@@ -14,7 +14,7 @@ import {
 } from '../../canvas/book-ladder.ts';
 import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
 import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
-import { formatPrice } from '../../format/price.ts';
+import { formatPrice, formatPriceText } from '../../format/price.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
 import { pickPrice } from './price-store.ts';
 
@@ -323,7 +323,7 @@ function MidPrice({ symbol, priceScale }: { symbol: string; priceScale: number }
   }
   return (
     <div className={`book-mid ${previous.current.dir}`} data-testid="book-mid">
-      {last === undefined ? '--' : formatPrice(last, priceScale)}
+      {last === undefined ? '--' : formatPriceText(last, priceScale)}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote, type SymbolThumb } from '../../../common/market.ts';
 import { useTickers } from '../../data/hooks.ts';
-import { formatChangePercent, formatPrice } from '../../format/price.ts';
+import { formatChangePercent, formatPriceText } from '../../format/price.ts';
 import { ChevronDownIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { SortButton } from '../../ui/sort-button.tsx';
@@ -281,7 +281,7 @@ const SelectorRowView = memo(function SelectorRowView(props: {
         </button>
       </th>
       <td className={props.chg < 0 ? 'down' : 'up'}>{formatChangePercent(props.chg)}</td>
-      <td>{formatPrice(props.price, m.priceScale)}</td>
+      <td>{formatPriceText(props.price, m.priceScale)}</td>
     </tr>
   );
 });

@@ -49,7 +49,7 @@ describe('display currencies (spec shell §1, §9)', () => {
   });
 
   it('shows an amount with its symbol and two decimals, abbreviated per language when given one', () => {
-    expect(formatCurrency('1234.567', 'USD')).toBe('$1234.56');
+    expect(formatCurrency('1234.567', 'USD')).toBe('$1,234.56');
     expect(formatCurrency('-12', 'VND')).toBe('-₫12.00');
     expect(formatCurrency(0, 'USDT')).toBe('₮0.00');
     expect(formatCurrency('12345', 'CNY', 'zh_CN')).toBe('¥1.23万');
@@ -57,6 +57,14 @@ describe('display currencies (spec shell §1, §9)', () => {
     expect(formatCurrency('5', 'EUR')).toBe('5.00');
     expect(formatCurrency(Number.NaN, 'USD')).toBe('--');
     expect(formatCurrency(undefined, 'USD')).toBe('--');
+  });
+
+  it('groups a full amount in the page language, exactly (issue 19 item 7: ₮533488.16, ₫13603948080.00)', () => {
+    expect(formatCurrency('533488.169', 'USDT')).toBe('₮533,488.16');
+    expect(formatCurrency('13603948080', 'VND')).toBe('₫13,603,948,080.00');
+    expect(formatCurrency('-1234567.891', 'USD')).toBe('-$1,234,567.89');
+    // Past 2^53: a float would change the digits.
+    expect(formatCurrency('9007199254740993.01', 'USD')).toBe('$9,007,199,254,740,993.01');
   });
 });
 
@@ -66,7 +74,7 @@ describe('asset total (spec shell §9)', () => {
     // 100.1 + 50.01 + 0.2 + 10 + 1.234 = 161.544
     expect(assetTotal(parts, '1')).toBe('161.544');
     expect(assetTotal(parts, '7.1')).toBe('1146.9624');
-    expect(formatCurrency(assetTotal(parts, '7.1'), 'CNY')).toBe('¥1146.96');
+    expect(formatCurrency(assetTotal(parts, '7.1'), 'CNY')).toBe('¥1,146.96');
     expect(assetTotal({ contract: '50.004' }, 1)).toBe('50');
   });
 

@@ -7,6 +7,7 @@ import {
   formatCount,
   formatDateTime,
   formatMonth,
+  groupDigits,
   localeOf,
   setFormatLanguage,
 } from '../../../src/format/intl.ts';
@@ -65,5 +66,41 @@ describe('fixed clock and chart labels (the same in every language)', () => {
     expect(formatChartTick(utc, true, 'time', 'en-US')).toBe('07:09');
     expect(formatChartTick(utc, true, 'month', 'en-US')).toBe('Nov');
     expect(formatChartTick(utc, true, 'month', 'not a tag!')).toBe('11');
+  });
+});
+
+describe('groupDigits (issue 19 item 7: full amounts grouped as the language groups them)', () => {
+  afterEach(() => setFormatLanguage('zh_CN'));
+
+  it('groups the whole part and keeps every decimal of the exact text', () => {
+    expect(groupDigits('13603948080.00', 'en_US')).toBe('13,603,948,080.00');
+    expect(groupDigits('13603948080.00', 'vi_VN')).toBe('13.603.948.080,00');
+    expect(groupDigits('13603948080.00', 'hi_IN')).toBe('13,60,39,48,080.00');
+    expect(groupDigits('123456789012345678901.123456789', 'ja')).toBe('123,456,789,012,345,678,901.123456789');
+    expect(groupDigits('-1234.5', 'ko_KR')).toBe('-1,234.5');
+    expect(groupDigits('999.99', 'en_US')).toBe('999.99');
+    expect(groupDigits('1234', 'zh_TW')).toBe('1,234');
+  });
+
+  it('keeps a unit suffix and leaves other text alone', () => {
+    expect(groupDigits('1234.56B', 'en_US')).toBe('1,234.56B');
+    expect(groupDigits('123.45万', 'zh_CN')).toBe('123.45万');
+    expect(groupDigits('--', 'en_US')).toBe('--');
+    expect(groupDigits('0.0₅12', 'en_US')).toBe('0.0₅12');
+  });
+
+  it("uses the page's language by default", () => {
+    setFormatLanguage('vi_VN');
+    expect(groupDigits('533488.16')).toBe('533.488,16');
+    setFormatLanguage('en_US');
+    expect(groupDigits('533488.16')).toBe('533,488.16');
+  });
+
+  it('groups in all seven languages', () => {
+    for (const lang of LANGS) {
+      const grouped = groupDigits('1000000', lang);
+      expect(grouped).not.toBe('1000000');
+      expect(grouped.replace(/\D/g, '')).toBe('1000000');
+    }
   });
 });

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatChangePercent,
+  formatNumberText,
   formatPrice,
+  formatPriceText,
   formatTradedAmount,
+  formatTurnover,
   tradedAmountDecimals,
 } from '../../../src/format/price.ts';
 
@@ -68,11 +71,45 @@ describe('traded amount (spec shell §9: price × volume, 5 decimals when quote 
   it('multiplies exactly and truncates', () => {
     expect(formatTradedAmount('0.1', '0.2', 'USDT')).toBe('0.02');
     expect(formatTradedAmount('0.0123456', '3', 'BTC')).toBe('0.03703');
-    expect(formatTradedAmount('95000.12', '1.2345', 'USDT')).toBe('117277.64'); // 117277.648140;
+    expect(formatTradedAmount('95000.12', '1.2345', 'USDT')).toBe('117,277.64'); // 117277.648140;
     expect(formatTradedAmount(0.1, 3, 'USDT')).toBe('0.30');
     expect(formatTradedAmount('0', '12', 'BTC')).toBe('0.00000');
     expect(formatTradedAmount('abc', '1', 'USDT')).toBe('--');
     expect(formatTradedAmount('1', undefined, 'USDT')).toBe('--');
+  });
+});
+
+describe('turnover (issue 19 item 10: the traded amount of a record, 5 decimals for a BTC quote)', () => {
+  it('truncates to the quote decimals and groups in the language', () => {
+    expect(formatTurnover('0.0370368', 'BTC')).toBe('0.03703');
+    expect(formatTurnover('12345.678', 'USDT')).toBe('12,345.67');
+    expect(formatTurnover('12345.678', 'USDT', 'vi_VN')).toBe('12.345,67');
+    expect(formatTradedAmount('0.05123', '21.5', 'BTC', 'en_US')).toBe('1.10144');
+    expect(formatTurnover(null, 'BTC')).toBe('--');
+  });
+});
+
+describe('price as text (issue 19 items 7 and 9: collapsed zeros, grouping)', () => {
+  it('collapses five or more leading zeros after the point (spec shell §9)', () => {
+    expect(formatPriceText('0.00000999', 8, 'en_US')).toBe('0.0₅999');
+    expect(formatPriceText('0.000000123', 9, 'en_US')).toBe('0.0₆123');
+    expect(formatPriceText('0.00001234', 8, 'en_US')).toBe('0.00001234');
+    expect(formatPriceText('0.00000999', 2, 'en_US')).toBe('0.00');
+    expect(formatPriceText('0.00000999', 8, 'vi_VN')).toBe('0,0₅999');
+  });
+
+  it('groups other prices and keeps the priceScale decimals', () => {
+    expect(formatPriceText('95000.129', 2, 'en_US')).toBe('95,000.12');
+    expect(formatPriceText('95000.129', 2, 'vi_VN')).toBe('95.000,12');
+    expect(formatPriceText(undefined, 2, 'en_US')).toBe('--');
+  });
+
+  it('shows an already scaled value with all its digits (order history)', () => {
+    expect(formatNumberText('0.0000012300', 'en_US')).toBe('0.0₅12300');
+    expect(formatNumberText('1234567.123456789', 'en_US')).toBe('1,234,567.123456789');
+    expect(formatNumberText('-0.000001', 'en_US')).toBe('-0.0₅1');
+    expect(formatNumberText('0', 'en_US')).toBe('0');
+    expect(formatNumberText('x', 'en_US')).toBe('--');
   });
 });
 

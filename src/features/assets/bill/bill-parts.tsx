@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type ApiResult, isSuccess, type Params } from '../../../api/request.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import type { Page } from '../common/api.ts';
 import { type BillQuery, type BillQueryAction, billParams, initialBillQuery, reduceBillQuery } from './filter-model.ts';
@@ -193,7 +193,7 @@ export function BillTime({ time }: { time: number }) {
 export function BillAmount({ amount, note }: { amount: string; note?: string }) {
   return (
     <td className={`num ${amountTone(amount)}`} data-col="amount">
-      {signedAmount(amount)}
+      {groupDigits(signedAmount(amount))}
       {note && <span className="muted small"> {note}</span>}
     </td>
   );

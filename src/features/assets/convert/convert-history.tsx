@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { ListState } from '../transfer/list-state.tsx';
 import { loadConverts } from './api.ts';
 
@@ -26,10 +26,10 @@ export function ConvertHistory() {
             <tr key={r.id}>
               <td className="mv-num">{formatDateTime(r.createTime)}</td>
               <td className="mv-num mv-right">
-                {r.amount} {r.from}
+                {groupDigits(r.amount)} {r.from}
               </td>
               <td className="mv-num mv-right">
-                {r.receive} {r.to}
+                {groupDigits(r.receive)} {r.to}
               </td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { compare, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
-import { formatCollapsedZero } from '../../../format/collapsed-zero.ts';
+import { formatNumberText } from '../../../format/price.ts';
 import type { ConvertPrice } from './api.ts';
 
 /** A price is asked again this long before its quote runs out, so the one on screen can always be converted. */
@@ -9,12 +9,13 @@ export const PRICE_DEBOUNCE_MS = 500;
 
 /**
  * A rate to read: 8 decimals from 1 up, six significant digits below, very small ones in collapsed-zero notation
- * (spec shell §9). Truncated, never rounded up: the screen never promises more than the quote.
+ * (spec shell §9), grouped like every other price. Truncated, never rounded up: the screen never promises more than
+ * the quote.
  */
 export function rateText(rate: string): string {
   const [whole = '0', fraction = ''] = rate.split('.');
   const zeros = whole === '0' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
-  return formatCollapsedZero(truncate(rate, whole === '0' ? zeros + 6 : 8));
+  return formatNumberText(truncate(rate, whole === '0' ? zeros + 6 : 8));
 }
 
 /** The spread as a percent: '0.002' → '0.2'. */

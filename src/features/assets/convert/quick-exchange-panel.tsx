@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
+import { groupDigits } from '../../../format/intl.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { AmountInput } from '../transfer/amount-input.tsx';
 import { CoinPicker } from '../transfer/coin-picker.tsx';
@@ -74,7 +75,8 @@ export function QuickExchangePanel({ onClose }: { onClose: () => void }) {
           </span>
           <strong>{t('moves.convert.doneTitle')}</strong>
           <span className="mv-num">
-            {state.result.amount} {state.result.from} → {state.result.receive} {state.result.to}
+            {groupDigits(state.result.amount)} {state.result.from} → {groupDigits(state.result.receive)}{' '}
+            {state.result.to}
           </span>
         </div>
         <div className="mv-actions">
@@ -196,7 +198,7 @@ function ConvertFields(props: {
         <div>
           <dt>{t('moves.convert.receive')}</dt>
           <dd className="mv-receive" data-testid="convert-receive">
-            {fits && quote?.receive ? `${quote.receive} ${to?.coin ?? quote.to}` : '--'}
+            {fits && quote?.receive ? `${groupDigits(quote.receive)} ${to?.coin ?? quote.to}` : '--'}
           </dd>
         </div>
       </dl>

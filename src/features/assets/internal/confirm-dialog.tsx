@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { groupDigits } from '../../../format/intl.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import type { CheckAnswer, Recipient } from './api.ts';
 
@@ -26,17 +27,17 @@ export function ConfirmDialog(props: {
         <div>
           <dt>{t('moves.amount')}</dt>
           <dd>
-            {answer.amount} {answer.coin}
+            {groupDigits(answer.amount)} {answer.coin}
           </dd>
         </div>
         <div>
           <dt>{t('moves.internal.fee')}</dt>
-          <dd>{answer.fee === '0' ? t('moves.internal.free') : `${answer.fee} ${answer.coin}`}</dd>
+          <dd>{answer.fee === '0' ? t('moves.internal.free') : `${groupDigits(answer.fee)} ${answer.coin}`}</dd>
         </div>
         <div>
           <dt>{t('moves.internal.arrive')}</dt>
           <dd>
-            {answer.arrivedAmount} {answer.coin}
+            {groupDigits(answer.arrivedAmount)} {answer.coin}
           </dd>
         </div>
       </dl>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { ListState } from '../transfer/list-state.tsx';
 import { MovesTable } from '../transfer/moves-table.tsx';
 import { loadInternalTransfers } from './api.ts';
@@ -62,9 +62,13 @@ export function InternalHistory({ version }: { version: number }) {
               ),
             },
             { head: t('moves.history.coin'), cell: (r) => r.coin },
-            { head: t('moves.history.amount'), className: 'mv-num mv-right', cell: (r) => r.amount },
-            { head: t('moves.internal.fee'), className: 'mv-num mv-right', cell: (r) => r.fee },
-            { head: t('moves.internal.history.arrived'), className: 'mv-num mv-right', cell: (r) => r.arrivedAmount },
+            { head: t('moves.history.amount'), className: 'mv-num mv-right', cell: (r) => groupDigits(r.amount) },
+            { head: t('moves.internal.fee'), className: 'mv-num mv-right', cell: (r) => groupDigits(r.fee) },
+            {
+              head: t('moves.internal.history.arrived'),
+              className: 'mv-num mv-right',
+              cell: (r) => groupDigits(r.arrivedAmount),
+            },
             { head: t('moves.internal.history.counterparty'), cell: (r) => r.counterparty },
             { head: t('moves.history.status'), className: 'mv-ok', cell: () => t('moves.history.done') },
           ]}

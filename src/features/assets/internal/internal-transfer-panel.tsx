@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import type { SecuritySetting } from '../../account/api.ts';
 import { storedAreaCode } from '../../account/countries.ts';
@@ -235,7 +235,7 @@ function CoinAndAmount(props: {
         <div>
           <dt>{t('moves.internal.fee')}</dt>
           <dd data-testid="internal-fee">
-            {!fee ? '--' : fee.fee === '0' ? t('moves.internal.free') : `${fee.fee} ${fee.coin}`}
+            {!fee ? '--' : fee.fee === '0' ? t('moves.internal.free') : `${groupDigits(fee.fee)} ${fee.coin}`}
           </dd>
         </div>
         {fee && fee.minAmount !== '0' ? (

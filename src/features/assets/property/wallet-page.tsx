@@ -6,6 +6,7 @@ import { isSuccess } from '../../../api/request.ts';
 import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { formatCurrency } from '../../../format/currency.ts';
+import { groupDigits } from '../../../format/intl.ts';
 import { useVirtualRows } from '../../../ui/virtual-rows.ts';
 import { NotFound } from '../../shell/not-found.tsx';
 import { loadWallet, type WalletRow, type WalletType, type WalletView } from './api.ts';
@@ -227,13 +228,13 @@ function WalletRowView({
         </span>
       </td>
       <td className="num" data-col="total">
-        {hide(r.total)}
+        {hide(groupDigits(r.total))}
       </td>
       <td className="num" data-col="available">
-        {hide(r.balance)}
+        {hide(groupDigits(r.balance))}
       </td>
       <td className="num" data-col="frozen">
-        {hide(r.frozenBalance)}
+        {hide(groupDigits(r.frozenBalance))}
       </td>
       <td className="num" data-col="value">
         {hide(formatCurrency(r.usdtValue, 'USDT'))}

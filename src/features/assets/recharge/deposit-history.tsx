@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { DEPOSIT_STATUS, type DepositPage, loadDeposit } from '../common/api.ts';
 import { confirmationText, shortText } from '../common/model.ts';
 import { chainFacts, RecordDetail } from '../common/record-detail.tsx';
@@ -49,7 +49,7 @@ export function DepositHistory(props: {
             <td className="ast-muted">{formatDateTime(d.createTime)}</td>
             <td>{d.coin}</td>
             <td>{d.protocol}</td>
-            <td className="num">{d.amount}</td>
+            <td className="num">{groupDigits(d.amount)}</td>
             <td className="num">{confirmationText(d.confirmations, d.requiredConfirmations)}</td>
             <td>
               <span className={`ast-badge d${d.status}`}>{t(statusKey(d.status))}</span>
@@ -78,7 +78,7 @@ export function DepositHistory(props: {
                 {t(statusKey(detail.status))}
               </span>,
             ],
-            [t('recharge.history.amount'), `${detail.amount} ${detail.coin}`],
+            [t('recharge.history.amount'), `${groupDigits(detail.amount)} ${detail.coin}`],
             [t('recharge.network'), detail.protocol],
             [t('recharge.confirmations'), confirmationText(detail.confirmations, detail.requiredConfirmations)],
             ...chainFacts(t, detail),

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { groupDigits } from '../../../format/intl.ts';
 import { DEPOSIT_STATUS, type DepositPage, loadDeposits, loadWithdrawInfo } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { CoinNetworkFields, CoinsStatus } from '../common/coin-network.tsx';
@@ -78,10 +79,10 @@ export function RechargePage() {
             <dl className="ast-facts">
               <dt>{t('recharge.available')}</dt>
               <dd data-testid="funds-available">
-                {balance?.coin === coin.unit ? `${balance.available} ${coin.unit}` : '--'}
+                {balance?.coin === coin.unit ? `${groupDigits(balance.available)} ${coin.unit}` : '--'}
               </dd>
               <dt>{t('recharge.frozen')}</dt>
-              <dd>{balance?.coin === coin.unit ? `${balance.frozen} ${coin.unit}` : '--'}</dd>
+              <dd>{balance?.coin === coin.unit ? `${groupDigits(balance.frozen)} ${coin.unit}` : '--'}</dd>
             </dl>
             <h2 className="ast-subtitle">{t('recharge.tipsTitle')}</h2>
             <ul className="ast-tips">

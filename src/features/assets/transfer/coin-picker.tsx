@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupDigits } from '../../../format/intl.ts';
 import { Popover } from '../../../ui/popover.tsx';
 import { useVirtualRows } from '../../../ui/virtual-rows.ts';
 
@@ -103,7 +104,7 @@ export function CoinPicker(props: {
                 <img src={c.logoUrl} alt="" width={20} height={20} loading="lazy" />
                 <span className="mv-coin-unit">{c.coin}</span>
                 <span className="mv-muted mv-grow">{c.name}</span>
-                {c.available !== undefined ? <span className="mv-num">{c.available}</span> : null}
+                {c.available !== undefined ? <span className="mv-num">{groupDigits(c.available)}</span> : null}
               </button>
             ))}
           </div>

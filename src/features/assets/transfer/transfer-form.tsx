@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { groupDigits } from '../../../format/intl.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { newRequestId } from '../common/model.ts';
 import { AmountInput } from './amount-input.tsx';
@@ -60,7 +61,7 @@ export function TransferForm(props: {
         ))}
       </select>
       <span className="mv-hint" data-testid={`transfer-${side}-balance`}>
-        {chosen ? `${chosen.available[state[side]] ?? '0'} ${chosen.coin}` : '--'}
+        {chosen ? `${groupDigits(chosen.available[state[side]] ?? '0')} ${chosen.coin}` : '--'}
       </span>
     </div>
   );

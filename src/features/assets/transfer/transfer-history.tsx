@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { loadTransfers } from './api.ts';
 import { ListState } from './list-state.tsx';
 import { MovesTable } from './moves-table.tsx';
@@ -28,7 +28,7 @@ export function TransferHistory({ version }: { version: number }) {
           columns={[
             { head: t('moves.history.time'), className: 'mv-num', cell: (r) => formatDateTime(r.createTime, true) },
             { head: t('moves.history.coin'), cell: (r) => r.coin },
-            { head: t('moves.history.amount'), className: 'mv-num mv-right', cell: (r) => r.amount },
+            { head: t('moves.history.amount'), className: 'mv-num mv-right', cell: (r) => groupDigits(r.amount) },
             { head: t('moves.history.from'), cell: (r) => t(`moves.wallets.${r.from}`) },
             { head: t('moves.history.to'), cell: (r) => t(`moves.wallets.${r.to}`) },
             { head: t('moves.history.status'), className: 'mv-ok', cell: () => t('moves.history.done') },

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { CodeInput, SendCodeInput } from '../../account/security/send-code-input.tsx';
 import {
@@ -195,7 +195,7 @@ function AmountField({ state, ctx, dispatch }: PartProps) {
       <ProblemAt state={state} ctx={ctx} field="amount" />
       <dl className="ast-facts ast-amounts">
         <dt>{t('recharge.available')}</dt>
-        <dd data-testid="withdraw-available">{info ? `${info.available} ${coin.unit}` : '--'}</dd>
+        <dd data-testid="withdraw-available">{info ? `${groupDigits(info.available)} ${coin.unit}` : '--'}</dd>
         <dt>{t('recharge.withdraw.fee')}</dt>
         <dd data-testid="withdraw-fee">
           {network.withdrawFee} {coin.unit}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { cancelWithdrawal, loadWithdrawal, type Page, type WithdrawRecord } from '../common/api.ts';
 import { shortText } from '../common/model.ts';
 import { chainFacts, RecordDetail } from '../common/record-detail.tsx';
@@ -71,8 +71,8 @@ export function WithdrawHistory(props: {
             <td className="ast-mono" title={w.address}>
               {shortText(w.address)}
             </td>
-            <td className="num">{w.amount}</td>
-            <td className="num">{w.fee}</td>
+            <td className="num">{groupDigits(w.amount)}</td>
+            <td className="num">{groupDigits(w.fee)}</td>
             <td>
               <span className={`ast-badge w${w.status}`}>{t(statusKey(w.status))}</span>
             </td>
@@ -118,9 +118,9 @@ export function WithdrawHistory(props: {
                 {t(statusKey(detail.status))}
               </span>,
             ],
-            [t('recharge.history.amount'), `${detail.amount} ${detail.coin}`],
-            [t('recharge.withdraw.fee'), `${detail.fee} ${detail.coin}`],
-            [t('recharge.withdraw.receive'), `${detail.arrivedAmount} ${detail.coin}`],
+            [t('recharge.history.amount'), `${groupDigits(detail.amount)} ${detail.coin}`],
+            [t('recharge.withdraw.fee'), `${groupDigits(detail.fee)} ${detail.coin}`],
+            [t('recharge.withdraw.receive'), `${groupDigits(detail.arrivedAmount)} ${detail.coin}`],
             [t('recharge.network'), detail.protocol],
             ...chainFacts(t, { ...detail, memo: detail.tag }),
             detail.reason && reasonKey(detail.reason)

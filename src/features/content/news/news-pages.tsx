@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { isBuiltPath } from '../../../app/routes.ts';
 import { formatDateTime } from '../../../format/intl.ts';
-import { formatChangePercent, formatPrice } from '../../../format/price.ts';
+import { formatChangePercent, formatPriceText } from '../../../format/price.ts';
 import { type ArticleItem, articleDetail, articlePage, CONTENT_PAGE_SIZE, helpPage, programPage } from '../api.ts';
 import { tradePath, useLiveMarkets } from '../markets.ts';
 import { ArticleHtml, Loaded, PageHead, Pager } from '../parts.tsx';
@@ -150,7 +150,7 @@ export function SeoNewsPage() {
               {markets.slice(0, SEO_MARKETS).map((m) => (
                 <tr key={m.symbol}>
                   <td>{m.symbol}</td>
-                  <td>{formatPrice(m.price, m.priceScale)}</td>
+                  <td>{formatPriceText(m.price, m.priceScale)}</td>
                   <td className={m.chg >= 0 ? 'ct-up' : 'ct-down'}>{formatChangePercent(m.chg)}</td>
                   <td>{isBuiltPath(tradePath(m)) && <Link href={tradePath(m)}>{t('content.seo.trade')}</Link>}</td>
                 </tr>

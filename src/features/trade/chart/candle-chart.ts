@@ -17,7 +17,7 @@ import type { CandleInterval } from '../../../../common/protocol.ts';
 import { CANDLE_COLUMNS } from '../../../../workers/api.ts';
 import { formatChangeRate } from '../../../format/change.ts';
 import { abbreviate } from '../../../format/money.ts';
-import { DEFAULT_PRICE_SCALE, formatPrice } from '../../../format/price.ts';
+import { DEFAULT_PRICE_SCALE, formatPrice, formatPriceText } from '../../../format/price.ts';
 import { scaleOr } from '../../../format/value.ts';
 import {
   candleChange,
@@ -86,6 +86,7 @@ export class CandleChart {
       crosshair: { mode: CrosshairMode.Normal },
       localization: {
         locale,
+        // Axis and crosshair labels are painted on canvas each frame: plain digits; the DOM legend below groups.
         priceFormatter: (price: number) => formatPrice(price, this.options.priceScale),
         timeFormatter: (time: Time) => formatCandleTime((time as number) * 1000, this.options.interval),
       },
@@ -324,15 +325,15 @@ export class CandleChart {
       const color = close >= open ? theme.up : theme.down;
       this.legend.dataset.time = String(c[at]);
       item(ohlc, '', formatCandleTime(c[at] as number, interval));
-      item(ohlc, labels.open, formatPrice(open, priceScale), color);
-      item(ohlc, labels.high, formatPrice(c[at + 2], priceScale), color);
-      item(ohlc, labels.low, formatPrice(c[at + 3], priceScale), color);
-      item(ohlc, labels.close, formatPrice(close, priceScale), color);
+      item(ohlc, labels.open, formatPriceText(open, priceScale), color);
+      item(ohlc, labels.high, formatPriceText(c[at + 2], priceScale), color);
+      item(ohlc, labels.low, formatPriceText(c[at + 3], priceScale), color);
+      item(ohlc, labels.close, formatPriceText(close, priceScale), color);
       item(ohlc, '', formatChangeRate(close, open), color);
       item(ohlc, labels.volume, abbreviate(c[at + 5]));
       for (const line of this.lines) {
         const value = line.values[i] as number;
-        item(values, line.label, Number.isNaN(value) ? '--' : formatPrice(value, priceScale), line.color);
+        item(values, line.label, Number.isNaN(value) ? '--' : formatPriceText(value, priceScale), line.color);
       }
     } else {
       delete this.legend.dataset.time;

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Side } from '../../../../common/trading.ts';
+import { formatTurnover, formatNumberText as num } from '../../../format/price.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import type { EntryKind, OrderBody } from './math.ts';
 
@@ -27,12 +28,13 @@ export function ConfirmOrder(props: {
     [t('trade.entry.side'), t(`trade.trades.${buy ? 'buy' : 'sell'}`)],
     [t('trade.entry.type'), t(`trade.entry.${kind}`)],
   ];
-  if (body.triggerPrice) rows.push([t('trade.entry.trigger'), `${body.triggerPrice} ${coins.quote}`]);
-  rows.push([t('trade.entry.price'), body.price ? `${body.price} ${coins.quote}` : t('trade.entry.marketPrice')]);
-  if (kind === 'market' && buy) rows.push([t('trade.entry.total'), `${body.amount} ${coins.quote}`]);
+  if (body.triggerPrice) rows.push([t('trade.entry.trigger'), `${num(body.triggerPrice)} ${coins.quote}`]);
+  rows.push([t('trade.entry.price'), body.price ? `${num(body.price)} ${coins.quote}` : t('trade.entry.marketPrice')]);
+  if (kind === 'market' && buy) rows.push([t('trade.entry.total'), `${num(body.amount)} ${coins.quote}`]);
   else {
-    rows.push([t('trade.entry.amount'), `${body.amount} ${coins.base}`]);
-    if (total) rows.push([t('trade.entry.total'), `${total} ${coins.quote}`]);
+    rows.push([t('trade.entry.amount'), `${num(body.amount)} ${coins.base}`]);
+    // A traded amount (spec shell §9): 5 decimals for a BTC quote, else 2.
+    if (total) rows.push([t('trade.entry.total'), `${formatTurnover(total, coins.quote)} ${coins.quote}`]);
   }
 
   return (

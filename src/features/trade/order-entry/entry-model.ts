@@ -1,8 +1,11 @@
 // The headless model of one side of the spot order form (spec trading §3 spot order, §5 numeric input): what the
 // person typed, how each edit moves the other fields, what is shown, and what a submit does. No React: the view renders
 // it and sends what `planSubmit` says; tests/src/features/trade/order-entry/entry-model.test.ts checks it.
+import { toFixed } from '../../../../common/decimal.ts';
 import { Side } from '../../../../common/trading.ts';
+import { groupDigits } from '../../../format/intl.ts';
 import { formatNumericOnBlur, sanitizeNumericInput } from '../../../format/numeric-input.ts';
+import { tradedAmountDecimals } from '../../../format/price.ts';
 import {
   amountOf,
   checkOrder,
@@ -177,11 +180,16 @@ export function startSending(state: EntryState, body: OrderBody): { state: Entry
   return { state: { ...state, confirming: null, sending: true }, send: body };
 }
 
-/** The total shown: as typed, or price × amount while it follows them (a market buy shows what was typed). */
+/**
+ * The total shown: as typed, or price × amount while it follows them (a market buy shows what was typed). The followed
+ * one is a traded amount (spec shell §9): 5 decimals for a BTC quote, else 2, truncated; not grouped, as the field
+ * reads its text back.
+ */
 export function shownTotal(state: EntryState, ctx: EntryContext): string {
   if (sizedByTotal(ctx.side, ctx.kind)) return state.total;
   if (state.total || !ctx.account) return state.total;
-  return totalOf(valuationPrice(entryInput(state, ctx), ctx.account), state.amount, ctx.account);
+  const total = totalOf(valuationPrice(entryInput(state, ctx), ctx.account), state.amount, ctx.account);
+  return total && toFixed(total, tradedAmountDecimals(ctx.coins.quote));
 }
 
 /** The total named in the confirmation: price × amount when it can be said, else the typed total. */
@@ -201,5 +209,5 @@ export function feeText(state: EntryState, ctx: EntryContext): string {
 export function availableText(ctx: EntryContext): string {
   const buy = ctx.side === Side.buy;
   const amount = ctx.account ? (buy ? ctx.account.rmb : ctx.account.coinHotMoney) : '--';
-  return `${amount} ${buy ? ctx.coins.quote : ctx.coins.base}`;
+  return `${groupDigits(amount)} ${buy ? ctx.coins.quote : ctx.coins.base}`;
 }

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CancelAll } from '../../../../common/contracts/spot-trade.ts';
-import { mul } from '../../../../common/decimal.ts';
 import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
 import type { UserBalance } from '../../../../workers/api.ts';
 import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
-import { formatDateTime } from '../../../format/intl.ts';
+import { formatDateTime, groupDigits } from '../../../format/intl.ts';
+import { formatTradedAmount, formatTurnover, formatNumberText as num } from '../../../format/price.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
 import { type Paged, withClosedOrders, withNewFills } from './live-lists.ts';
@@ -140,6 +140,9 @@ function Head({ cols }: { cols: readonly Column[] }) {
   );
 }
 
+/** The quote coin of a 'BASE/QUOTE' symbol (a fill carries no coin fields). */
+const quoteOf = (symbol: string) => symbol.split('/')[1];
+
 /** The cells every order list starts with: time, pair, type, side. */
 function OrderLead({ order: o }: { order: SpotOrder }) {
   const text = useTexts();
@@ -207,11 +210,11 @@ function OpenOrders(props: { orders: SpotOrder[]; symbol: string | null; session
           {orders.map((o) => (
             <tr key={o.orderId} data-order-id={o.orderId}>
               <OrderLead order={o} />
-              <td>{o.price}</td>
-              <td>{o.amount}</td>
-              <td>{o.tradedAmount}</td>
-              <td>{o.type === OrderType.market ? '--' : mul(o.price, o.amount)}</td>
-              <td>{o.triggerPrice === '0' ? '--' : o.triggerPrice}</td>
+              <td>{num(o.price)}</td>
+              <td>{num(o.amount)}</td>
+              <td>{num(o.tradedAmount)}</td>
+              <td>{o.type === OrderType.market ? '--' : formatTradedAmount(o.price, o.amount, o.baseSymbol)}</td>
+              <td>{o.triggerPrice === '0' ? '--' : num(o.triggerPrice)}</td>
               <td>{text.status(o)}</td>
               <td>
                 <button
@@ -277,12 +280,12 @@ function OrderHistory(props: { symbol: string | null; orders: readonly SpotOrder
           {records.map((o) => (
             <tr key={o.orderId} data-order-id={o.orderId}>
               <OrderLead order={o} />
-              <td>{o.averagePrice === '0' ? '--' : o.averagePrice}</td>
-              <td>{o.type === OrderType.market ? t('trade.orders.market') : o.price}</td>
-              <td>{o.tradedAmount}</td>
-              <td>{o.amount}</td>
-              <td>{o.turnover}</td>
-              <td>{o.triggerPrice === '0' ? '--' : o.triggerPrice}</td>
+              <td>{o.averagePrice === '0' ? '--' : num(o.averagePrice)}</td>
+              <td>{o.type === OrderType.market ? t('trade.orders.market') : num(o.price)}</td>
+              <td>{num(o.tradedAmount)}</td>
+              <td>{num(o.amount)}</td>
+              <td>{formatTurnover(o.turnover, o.baseSymbol)}</td>
+              <td>{o.triggerPrice === '0' ? '--' : num(o.triggerPrice)}</td>
               <td>{text.status(o)}</td>
             </tr>
           ))}
@@ -311,9 +314,9 @@ function TradeHistory(props: { symbol: string | null; fills: readonly SpotFill[]
               <td>{formatDateTime(f.time, true)}</td>
               <td>{f.symbol}</td>
               <td className={sideClass(f.direction)}>{text.side(f.direction)}</td>
-              <td>{f.price}</td>
-              <td>{f.amount}</td>
-              <td>{f.turnover}</td>
+              <td>{num(f.price)}</td>
+              <td>{num(f.amount)}</td>
+              <td>{formatTurnover(f.turnover, quoteOf(f.symbol))}</td>
               <td>
                 {f.fee} {f.feeCoin}
               </td>
@@ -351,8 +354,8 @@ function Balances({ balances, loaded }: { balances: readonly UserBalance[]; load
           {rows.map((b) => (
             <tr key={b.coin} data-coin={b.coin}>
               <td>{b.coin}</td>
-              <td>{b.available}</td>
-              <td>{b.frozen}</td>
+              <td>{groupDigits(b.available)}</td>
+              <td>{groupDigits(b.frozen)}</td>
             </tr>
           ))}
         </tbody>

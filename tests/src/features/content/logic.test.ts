@@ -90,7 +90,8 @@ describe('convert quote (read-only, from last prices)', () => {
   });
 
   it('formats amounts without trailing zeros', () => {
-    expect(formatAmount(30_000)).toBe('30000');
+    expect(formatAmount(30_000)).toBe('30,000');
+    expect(formatAmount(0.000_009_99)).toBe('0.0₅999');
     expect(formatAmount(0.05)).toBe('0.05');
     expect(formatAmount(1.234_567_89)).toBe('1.234568');
   });

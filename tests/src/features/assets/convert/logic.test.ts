@@ -18,7 +18,7 @@ const quote = (q: Partial<ConvertPrice>): ConvertPrice => ({
 
 describe('the convert rate on screen', () => {
   it('shows 8 decimals from 1 up and six significant digits below, truncated', () => {
-    expect(rateText('94810')).toBe('94810');
+    expect(rateText('94810')).toBe('94,810'); // grouped like other prices (issue 19 item 7)
     expect(rateText('27.885294117647058823')).toBe('27.88529411');
     expect(rateText('0.052835294117647058')).toBe('0.0528352');
     expect(rateText('0.000010505263157894')).toBe('0.0000105052');

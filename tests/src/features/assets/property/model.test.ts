@@ -56,13 +56,13 @@ describe('overviewOf (spec shell §9 asset total)', () => {
   });
 
   it('shows the total with the currency symbol and 2 truncated decimals in each display currency', () => {
-    expect(formatCurrency(overviewOf(parts, '7.1').total, 'CNY')).toBe('¥8631.89');
-    expect(formatCurrency(overviewOf(parts, '1').total, 'USDT')).toBe('₮1215.76');
-    expect(formatCurrency(overviewOf(parts, '25950').total, 'VND')).toBe('₫31548972.00');
-    expect(formatCurrency(overviewOf(parts, '156.3').total, 'JPY')).toBe('Ұ190023.28');
-    expect(formatCurrency(overviewOf(parts, '7.8').total, 'HKD')).toBe('HK$9482.92');
-    expect(formatCurrency(overviewOf(parts, '32.5').total, 'TWD')).toBe('NT$39512.20');
-    expect(formatCurrency(overviewOf(parts, '1').total, 'USD')).toBe('$1215.76');
+    expect(formatCurrency(overviewOf(parts, '7.1').total, 'CNY')).toBe('¥8,631.89');
+    expect(formatCurrency(overviewOf(parts, '1').total, 'USDT')).toBe('₮1,215.76');
+    expect(formatCurrency(overviewOf(parts, '25950').total, 'VND')).toBe('₫31,548,972.00');
+    expect(formatCurrency(overviewOf(parts, '156.3').total, 'JPY')).toBe('Ұ190,023.28');
+    expect(formatCurrency(overviewOf(parts, '7.8').total, 'HKD')).toBe('HK$9,482.92');
+    expect(formatCurrency(overviewOf(parts, '32.5').total, 'TWD')).toBe('NT$39,512.20');
+    expect(formatCurrency(overviewOf(parts, '1').total, 'USD')).toBe('$1,215.76');
   });
 
   it('gives each wallet its share of the total, truncated to 2 decimals', () => {

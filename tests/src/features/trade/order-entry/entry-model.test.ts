@@ -68,14 +68,24 @@ describe('order entry model (spec trading §3, §5)', () => {
   it('lets the total follow price × amount until a total is typed, which sizes the amount', () => {
     const c = ctx();
     const s = run(c, edit('price', '60000'), edit('amount', '0.01'));
-    expect(shownTotal(s, c)).toBe('600');
+    expect(shownTotal(s, c)).toBe('600.00');
     const typed = reduceEntry(s, edit('total', '1200'), c);
     expect(typed.amount).toBe('0.02');
     expect(shownTotal(typed, c)).toBe('1200');
     // A new price: the amount stays, the total follows it again.
     const moved = reduceEntry(typed, edit('price', '30000'), c);
     expect(moved.amount).toBe('0.02');
-    expect(shownTotal(moved, c)).toBe('600');
+    expect(shownTotal(moved, c)).toBe('600.00');
+  });
+
+  it('shows a followed total as a traded amount: 2 decimals, 5 for a BTC quote (issue 19 item 10)', () => {
+    const c = ctx();
+    expect(shownTotal(run(c, edit('price', '60000.12'), edit('amount', '0.01234')), c)).toBe('740.40');
+    const eth = ctx({
+      coins: { base: 'ETH', quote: 'BTC' },
+      account: { ...account, symbol: 'ETH/BTC', keepDecimalForCurrency: 6 },
+    });
+    expect(shownTotal(run(eth, edit('price', '0.03512'), edit('amount', '1.23456')), eth)).toBe('0.04335');
   });
 
   it('sizes by a share of the balance: buys spend the quote, sells the base, a market buy by its total', () => {
@@ -155,7 +165,7 @@ describe('order entry model (spec trading §3, §5)', () => {
     const sell = ctx({ side: Side.sell });
     expect(feeText(run(sell, edit('price', '60000'), edit('amount', '0.5')), sell)).toBe('30 USDT');
     expect(feeText(emptyEntry(), buy)).toBe('--');
-    expect(availableText(buy)).toBe('10000 USDT');
+    expect(availableText(buy)).toBe('10,000 USDT');
     expect(availableText(sell)).toBe('0.5 BTC');
     expect(availableText(ctx({ account: null }))).toBe('-- USDT');
   });
