@@ -58,17 +58,32 @@ export function leverageOf(settings: SymbolSettings, positionSide: PositionSide)
   return positionSide === 'short' ? settings.leverageShort : settings.leverageLong;
 }
 
+/** One user's settings by symbol and position slots by symbol and side. */
+interface UserBook {
+  settings: Map<string, SymbolSettings>;
+  slots: Map<string, Partial<Record<PositionSide, Holding>>>;
+}
+
 /**
  * Every user's settings and position slots. Defaults follow the venues: cross margin, one-way mode, the contract's
  * default leverage (spec `defLeverage`).
  */
 export class Holdings {
-  private readonly settingsByKey = new Map<string, SymbolSettings>();
-  private readonly slots = new Map<string, Holding>();
+  /** By user, then symbol: number and symbol keys, no key text built per lookup (a liquidation wave does many). */
+  private readonly users = new Map<number, UserBook>();
   private readonly bySymbol = new Map<string, Set<Holding>>();
   private readonly byUser = new Map<number, Set<Holding>>();
   private readonly byId = new Map<number, Holding>();
   nextPositionId = 1;
+
+  private bookOf(userId: number): UserBook {
+    let book = this.users.get(userId);
+    if (!book) {
+      book = { settings: new Map(), slots: new Map() };
+      this.users.set(userId, book);
+    }
+    return book;
+  }
 
   /** A new position id for a slot that opens from flat. */
   opened(holding: Holding): void {
@@ -90,8 +105,8 @@ export class Holdings {
   }
 
   settings(userId: number, contract: Contract): SymbolSettings {
-    const key = `${userId}\u0000${contract.symbol}`;
-    let found = this.settingsByKey.get(key);
+    const book = this.bookOf(userId);
+    let found = book.settings.get(contract.symbol);
     if (!found) {
       found = {
         marginModel: MarginModel.cross,
@@ -99,15 +114,20 @@ export class Holdings {
         leverageLong: contract.defLeverage,
         leverageShort: contract.defLeverage,
       };
-      this.settingsByKey.set(key, found);
+      book.settings.set(contract.symbol, found);
     }
     return found;
   }
 
   /** The slot, created flat when missing; a flat slot takes the settings' model and leverage when it opens. */
   slot(userId: number, symbol: string, positionSide: PositionSide, settings: SymbolSettings): Holding {
-    const key = `${userId}\u0000${symbol}\u0000${positionSide}`;
-    let found = this.slots.get(key);
+    const book = this.bookOf(userId);
+    let sides = book.slots.get(symbol);
+    if (!sides) {
+      sides = {};
+      book.slots.set(symbol, sides);
+    }
+    let found = sides[positionSide];
     if (!found) {
       found = {
         id: 0,
@@ -126,7 +146,7 @@ export class Holdings {
         openedAt: 0,
         updatedAt: 0,
       };
-      this.slots.set(key, found);
+      sides[positionSide] = found;
       addTo(this.bySymbol, symbol, found);
       addTo(this.byUser, userId, found);
     }
@@ -135,7 +155,7 @@ export class Holdings {
 
   /** A slot if it exists. */
   find(userId: number, symbol: string, positionSide: PositionSide): Holding | undefined {
-    return this.slots.get(`${userId}\u0000${symbol}\u0000${positionSide}`);
+    return this.users.get(userId)?.slots.get(symbol)?.[positionSide];
   }
 
   /** Open positions on a symbol (the liquidation sweep's and funding's list). */

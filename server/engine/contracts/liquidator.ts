@@ -161,15 +161,19 @@ export class Liquidator {
     for (const h of legs) {
       if (!h.position) continue;
       this.host.emit(liquidationEvent(h, bankrupt, this.host.clock()));
-      closedValue += this.closeOnBook(h, bankrupt);
+      closedValue += this.closeOnBook(market, h, bankrupt);
       if (h.position) this.absorb(market, h, bankrupt);
     }
     this.chargeFee(market, wallet, userId, closedValue, cross ? null : freeBefore);
   }
 
   /** IOC through the book, no worse than the bankruptcy price; returns the notional it closed. */
-  private closeOnBook(h: Holding, bankrupt: number): bigint {
+  private closeOnBook(market: SwapMarket, h: Holding, bankrupt: number): bigint {
     const position = h.position as NonNullable<Holding['position']>;
+    // Nothing on the book at the bankruptcy price or better: an IOC would fill nothing (and in a wave of hundreds,
+    // each empty order costs as much as a takeover).
+    const best = position.sign === 1 ? market.book.bids.best()?.price : market.book.asks.best()?.price;
+    if (best === undefined || (position.sign === 1 ? best < bankrupt : best > bankrupt)) return 0n;
     const placed = this.host.placeOrder({
       userId: h.userId,
       symbol: h.symbol,
