@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { unsynchronized } from '../db/database.ts';
 import type { Sqlite } from '../db/schema.ts';
+import { SETTLEMENT_ACCOUNT, SwapKind } from '../engine/contracts/wallet.ts';
 import { FEES_ACCOUNT } from '../ledger/accounts.ts';
 
 /** Trades among the bots kept, newest first, for the market-data tables (about 45 minutes at the default rate). */
@@ -13,7 +14,15 @@ const KEEP_BOT_TRADES = 200_000;
 export const SLICE_ROWS = 1000;
 
 type Statement = SQLite.Statement<unknown[]>;
-type Table = 'ledger_entries' | 'spot_orders' | 'spot_trades';
+type Table = 'ledger_entries' | OrderTable | TradeTable;
+type OrderTable = 'spot_orders' | 'swap_orders';
+type TradeTable = 'spot_trades' | 'swap_trades';
+
+/** The trade tables with the columns that name their two users and the ledger transaction prefix of a trade. */
+const TRADES: Record<TradeTable, { users: [string, string] }> = {
+  spot_trades: { users: ['buy_user_id', 'sell_user_id'] },
+  swap_trades: { users: ['maker_user_id', 'taker_user_id'] },
+};
 
 /** What one run did. */
 export interface RetentionReport {
@@ -46,8 +55,8 @@ export interface RunTiming {
 /** The largest ids on disk when a run starts; the next run works up to them, so all it touches is a run old. */
 interface Mark {
   ledger: number;
-  orders: number;
-  trades: number;
+  orders: Record<OrderTable, number>;
+  trades: Record<TradeTable, number>;
 }
 
 function emptyReport(): RetentionReport {
@@ -55,12 +64,14 @@ function emptyReport(): RetentionReport {
 }
 
 /**
- * Keeps the database from growing with the simulator's own churn (its bots move hundreds of orders a second).
- * Every run, for what is at least one run old:
- * - the bots' reservation lines (freeze/unfreeze) and the lines of trades between two bots are folded into balanced
- *   `carry` transactions, so every account's sum — and so every balance audit — stays exact;
- * - the bots' closed orders are deleted;
- * - trades between two bots are deleted once they are more than {@link KEEP_BOT_TRADES} trades old.
+ * Keeps the database from growing with the simulator's own churn (its spot and contract bots move hundreds of orders
+ * a second). Every run, for what is at least one run old:
+ * - the bots' reservation lines (freeze/unfreeze, contract order margin) and the lines of spot and contract trades
+ *   between two bots are folded into balanced `carry` transactions, so every account's sum — and so every balance
+ *   audit — stays exact;
+ * - the bots' closed spot and contract orders are deleted;
+ * - trades between two bots (and the bots' contract fill rows) are deleted once they are more than
+ *   {@link KEEP_BOT_TRADES} trades old.
  * Users' orders, trades and ledger lines are never touched, nor is any balance.
  *
  * A run is a sequence of steps ({@link steps}), each one transaction over at most `sliceRows` rows, so the event loop
@@ -78,9 +89,9 @@ export class Retention {
   /** Ledger lines up to here were looked at: whether a line can be folded never changes, so each is looked at once. */
   private ledgerDone = 0;
   /** Trades up to here were looked at (whether both sides are bots never changes either). */
-  private tradesDone = 0;
+  private readonly tradesDone: Record<TradeTable, number> = { spot_trades: 0, swap_trades: 0 };
   /** Trades whose ledger lines were looked at: a trade goes only after its lines, whose fold looks it up. */
-  private tradesFolded = 0;
+  private tradesFolded: Record<TradeTable, number> = { spot_trades: 0, swap_trades: 0 };
 
   constructor(
     private readonly sqlite: Sqlite,
@@ -104,8 +115,12 @@ export class Retention {
     if (ready) {
       for (const step of this.foldLedger(ready.ledger, now)) yield tally(report, step, 'ledgerLines');
       this.tradesFolded = ready.trades;
-      for (const step of this.pruneOrders(ready.orders)) yield tally(report, step, 'orders');
-      for (const step of this.pruneTrades()) yield tally(report, step, 'trades');
+      for (const table of ['spot_orders', 'swap_orders'] as const) {
+        for (const step of this.pruneOrders(table, ready.orders[table])) yield tally(report, step, 'orders');
+      }
+      for (const table of ['spot_trades', 'swap_trades'] as const) {
+        for (const step of this.pruneTrades(table)) yield tally(report, step, 'trades');
+      }
     }
     this.mark = mark;
     return report;
@@ -144,28 +159,28 @@ export class Retention {
   }
 
   /** Every run looks at all the bots' orders up to the mark: a resting order may close at any time. */
-  private *pruneOrders(upTo: number): Generator<RetentionStep> {
+  private *pruneOrders(table: OrderTable, upTo: number): Generator<RetentionStep> {
     for (const bot of this.bots) {
       let after = 0;
       for (;;) {
-        const slice = this.sql.botOrders(bot, after, upTo, this.sliceRows);
+        const slice = this.sql.botOrders(table, bot, after, upTo, this.sliceRows);
         if (slice.rows === 0) break;
-        const removed = this.sql.pruneOrders(bot, after, slice.last);
+        const removed = this.sql.pruneOrders(table, bot, after, slice.last);
         after = slice.last;
-        yield { table: 'spot_orders', rows: slice.rows, removed, skipped: false };
+        yield { table, rows: slice.rows, removed, skipped: false };
       }
     }
   }
 
-  private *pruneTrades(): Generator<RetentionStep> {
-    const upTo = Math.min(this.tradesFolded, this.sql.maxId('spot_trades') - this.keepBotTrades);
-    while (this.tradesDone < upTo) {
-      const after = this.tradesDone;
-      const end = this.sql.sliceEnd('spot_trades', after, upTo, this.sliceRows);
-      const rows = this.sql.rowsIn('spot_trades', after, end);
-      const removed = this.sql.pruneTrades(after, end);
-      this.tradesDone = end;
-      yield { table: 'spot_trades', rows, removed, skipped: false };
+  private *pruneTrades(table: TradeTable): Generator<RetentionStep> {
+    const upTo = Math.min(this.tradesFolded[table], this.sql.maxId(table) - this.keepBotTrades);
+    while (this.tradesDone[table] < upTo) {
+      const after = this.tradesDone[table];
+      const end = this.sql.sliceEnd(table, after, upTo, this.sliceRows);
+      const rows = this.sql.rowsIn(table, after, end);
+      const removed = this.sql.pruneTrades(table, after, end);
+      this.tradesDone[table] = end;
+      yield { table, rows, removed, skipped: false };
     }
   }
 }
@@ -224,17 +239,23 @@ class Statements {
   private readonly lastOtherTxn: Statement;
   private readonly firstOtherTxn: Statement;
   private readonly folding: FoldStatements;
-  private readonly ordersRange: Statement;
-  private readonly orders: Statement;
-  private readonly trades: Statement;
+  private readonly ordersRange = new Map<OrderTable, Statement>();
+  private readonly orders = new Map<OrderTable, Statement>();
+  private readonly trades = new Map<TradeTable, Statement[]>();
 
   constructor(
     private readonly sqlite: Sqlite,
     bots: readonly number[],
   ) {
     const list = bots.join(', ');
-    this.accounts = [...bots.flatMap((id) => [`user:${id}`, `user:${id}:frozen`]), FEES_ACCOUNT];
-    for (const table of ['ledger_entries', 'spot_orders', 'spot_trades'] as const) {
+    const pockets = (id: number) => [
+      `user:${id}`,
+      `user:${id}:frozen`,
+      `user:${id}:contract`,
+      `user:${id}:contract:frozen`,
+    ];
+    this.accounts = [...bots.flatMap(pockets), FEES_ACCOUNT, SETTLEMENT_ACCOUNT];
+    for (const table of ['ledger_entries', 'spot_orders', 'swap_orders', 'spot_trades', 'swap_trades'] as const) {
       this.max.set(table, sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`));
       // The n-th row after `after`, or the last one up to `upTo`.
       this.sliceEnds.set(
@@ -254,25 +275,45 @@ class Statements {
       'select min(id) as id from ledger_entries where id > ? and id <= ? and txn_id <> ?',
     );
     this.folding = new FoldStatements(sqlite, list, this.accounts.length);
-    this.ordersRange = sqlite.prepare(
-      `select count(*) as n, max(id) as last from
-         (select id from spot_orders where user_id = ? and id > ? and id <= ? order by id limit ?)`,
-    );
-    // The newest order stays, whatever it is: the engine numbers new orders after the largest id on disk.
-    this.orders = sqlite.prepare(
-      `delete from spot_orders where user_id = ? and id > ? and id <= ? and status in (1, 2, 4)
-         and id < (select max(id) from spot_orders)`,
-    );
-    this.trades = sqlite.prepare(
-      `delete from spot_trades where id > ? and id <= ? and buy_user_id in (${list}) and sell_user_id in (${list})`,
-    );
+    for (const table of ['spot_orders', 'swap_orders'] as const) {
+      this.ordersRange.set(
+        table,
+        sqlite.prepare(
+          `select count(*) as n, max(id) as last from
+             (select id from ${table} where user_id = ? and id > ? and id <= ? order by id limit ?)`,
+        ),
+      );
+      // The newest order stays, whatever it is: the engine numbers new orders after the largest id on disk.
+      this.orders.set(
+        table,
+        sqlite.prepare(
+          `delete from ${table} where user_id = ? and id > ? and id <= ? and status in (1, 2, 4)
+             and id < (select max(id) from ${table})`,
+        ),
+      );
+    }
+    for (const table of ['spot_trades', 'swap_trades'] as const) {
+      const [a, b] = TRADES[table].users;
+      const trades = sqlite.prepare(
+        `delete from ${table} where id > ? and id <= ? and ${a} in (${list}) and ${b} in (${list})`,
+      );
+      // A contract trade also left one fill row per side; the bots' go with their trades.
+      const fills =
+        table === 'swap_trades'
+          ? [
+              sqlite.prepare(`delete from swap_fills where trade_id > ? and trade_id <= ? and user_id in (${list})
+               and trade_id < (select max(trade_id) from swap_fills)`),
+            ]
+          : [];
+      this.trades.set(table, [...fills, trades]);
+    }
   }
 
   mark(): Mark {
     return {
       ledger: this.maxId('ledger_entries'),
-      orders: this.maxId('spot_orders'),
-      trades: this.maxId('spot_trades'),
+      orders: { spot_orders: this.maxId('spot_orders'), swap_orders: this.maxId('swap_orders') },
+      trades: { spot_trades: this.maxId('spot_trades'), swap_trades: this.maxId('swap_trades') },
     };
   }
 
@@ -309,17 +350,22 @@ class Statements {
     return this.unsynchronized(() => this.folding.run(this.accounts, after, end, now));
   }
 
-  botOrders(bot: number, after: number, upTo: number, rows: number): { rows: number; last: number } {
-    const r = this.ordersRange.get(bot, after, upTo, rows) as { n: number; last: number | null };
+  botOrders(table: OrderTable, bot: number, after: number, upTo: number, rows: number) {
+    const r = this.statement(this.ordersRange, table).get(bot, after, upTo, rows) as { n: number; last: number | null };
     return { rows: r.n, last: r.last ?? upTo };
   }
 
-  pruneOrders(bot: number, after: number, end: number): number {
-    return this.unsynchronized(() => this.orders.run(bot, after, end).changes);
+  pruneOrders(table: OrderTable, bot: number, after: number, end: number): number {
+    return this.unsynchronized(() => this.statement(this.orders, table).run(bot, after, end).changes);
   }
 
-  pruneTrades(after: number, end: number): number {
-    return this.unsynchronized(() => this.trades.run(after, end).changes);
+  /** The range's trades between two bots (and their fill rows): the trades removed. */
+  pruneTrades(table: TradeTable, after: number, end: number): number {
+    const [trades, ...fills] = [...(this.trades.get(table) ?? [])].reverse();
+    return this.unsynchronized(() => {
+      for (const statement of fills) statement.run(after, end);
+      return trades?.run(after, end).changes ?? 0;
+    });
   }
 
   /** A step lost to a power cut is one a later run does again (measured: the fsync was most of a step's time). */
@@ -356,11 +402,14 @@ class FoldStatements {
       `insert into temp.retention_fold
        select e.id, e.txn_id, e.user_id, e.account, e.coin, e.amount from ledger_entries e
        where e.id > ? and e.id <= ? and e.account in (${slots})
-         and ((e.user_id in (${bots}) and e.kind in ('freeze', 'unfreeze'))
+         and ((e.user_id in (${bots}) and e.kind in ('freeze', 'unfreeze', '${SwapKind.orderMargin}'))
            or e.kind = 'carry'
            or (e.txn_id like 'trade:%' and exists (
                 select 1 from spot_trades t where t.id = cast(substr(e.txn_id, 7) as integer)
-                  and t.buy_user_id in (${bots}) and t.sell_user_id in (${bots}))))`,
+                  and t.buy_user_id in (${bots}) and t.sell_user_id in (${bots})))
+           or (e.txn_id like 'swap-trade:%' and exists (
+                select 1 from swap_trades t where t.id = cast(substr(e.txn_id, 12) as integer)
+                  and t.maker_user_id in (${bots}) and t.taker_user_id in (${bots}))))`,
     );
     // Only whole transactions are folded, so every one left still balances; anything else is a bug: change nothing.
     this.unbalanced = sqlite.prepare(

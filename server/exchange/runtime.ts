@@ -105,7 +105,8 @@ export async function startExchange(
     else simulator = startSimulator(exchange, simUsers, { ...config.simOptions, clock, log: fastify.log });
     // A step at a time between the other work of the event loop. No exchange.sync() first: the journal projects
     // within ~50 ms of each commit, and a run only touches rows a whole period old.
-    retention = scheduleRetention(new Retention(sqliteOf(db), simUsers.ids), {
+    const bots = new Set([...simUsers.ids, ...(swapUsers?.ids ?? [])]);
+    retention = scheduleRetention(new Retention(sqliteOf(db), bots), {
       everyMs: RETENTION_MS,
       clock,
       onReport: (report) => {
