@@ -48,3 +48,19 @@ export const DEFAULT_MAX_COMMANDS_PER_TICK = 50;
 export const DEFAULT_RECENTRE_BAND = 0.00015;
 export const DEFAULT_MIN_LEVEL_SPACING = 0.00003;
 export const MAX_RATE = 100;
+
+// The shape of the bots' flow, the same for the spot and the contract bots.
+/** Value of a ladder level at the touch, in USD; levels grow to (1 + LEVEL_GROWTH) times that at the far end. */
+export const LEVEL_USD: Readonly<Record<MarketTier, number>> = { major: 600, usdt: 250, other: 150 };
+export const LEVEL_GROWTH = 3;
+export const LEVEL_NOISE = 0.45;
+/** Median taker order in USD. */
+export const TAKER_USD: Readonly<Record<MarketTier, number>> = { major: 500, usdt: 180, other: 100 };
+export const TAKER_NOISE = 0.9;
+/** Every market trades at least this often in simulated time. */
+export const MAX_QUIET_MS = 4000;
+export const MAX_TAKERS_PER_TICK = 8;
+/** One tick covers this much time at most, so a stalled event loop does not turn into a burst. */
+export const MAX_TICK_MS = 1000;
+/** How often the bots' wallets are looked at for a top-up. */
+export const FUNDING_EVERY_MS = 2000;

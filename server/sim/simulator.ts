@@ -9,10 +9,19 @@ import {
   DEFAULT_RECENTRE_BAND,
   DEFAULT_TAKER_RATE,
   DEFAULT_TICK_MS,
+  FUNDING_EVERY_MS,
+  LEVEL_GROWTH,
+  LEVEL_NOISE,
+  LEVEL_USD,
+  MAX_QUIET_MS,
   MAX_RATE,
+  MAX_TAKERS_PER_TICK,
+  MAX_TICK_MS,
   type MarketTier,
   type SimLogger,
   type SimOptions,
+  TAKER_NOISE,
+  TAKER_USD,
   tierOf,
 } from './options.ts';
 import { PriceWalk, startingPrices } from './price-walk.ts';
@@ -21,24 +30,11 @@ import { lotsFor, type SizedMarket } from './sizes.ts';
 import { takerCommand } from './taker.ts';
 import type { SimUsers } from './users.ts';
 
-/** Value of a ladder level at the touch, in USD; levels grow to (1 + LEVEL_GROWTH) times that at the far end. */
-const LEVEL_USD: Readonly<Record<MarketTier, number>> = { major: 600, usdt: 250, other: 150 };
-const LEVEL_GROWTH = 3;
-const LEVEL_NOISE = 0.45;
-/** Median taker order in USD. */
-const TAKER_USD: Readonly<Record<MarketTier, number>> = { major: 500, usdt: 180, other: 100 };
-const TAKER_NOISE = 0.9;
 /** Share of taker orders that are market orders (the rest are fill-or-kill limits), and of sweeps. */
 const MARKET_SHARE = 0.4;
 const SWEEP_SHARE = 0.08;
 /** Taker money: this many median orders per market and coin. */
 const TAKER_ORDERS_FUNDED = 60;
-/** Every market trades at least this often in simulated time. */
-const MAX_QUIET_MS = 4000;
-const MAX_TAKERS_PER_TICK = 8;
-/** One tick covers this much time at most, so a stalled event loop does not turn into a burst. */
-const MAX_TICK_MS = 1000;
-const FUNDING_EVERY_MS = 2000;
 /** Pause of a ladder's new orders after the engine refused one for the open-order limit. */
 const HOLD_PLACES_MS = 5000;
 /** Commands per event-loop turn while the first ladders go up (the journal commits each turn as one transaction). */

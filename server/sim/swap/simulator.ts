@@ -3,6 +3,7 @@ import { OrderType, Side } from '../../../common/trading.ts';
 import type { SwapEngine } from '../../engine/contracts/engine.ts';
 import type { SwapResult } from '../../engine/contracts/types.ts';
 import type { Exchange } from '../../exchange/index.ts';
+import { Inventory } from '../funding.ts';
 import {
   DEFAULT_LEVELS,
   DEFAULT_MAX_COMMANDS_PER_TICK,
@@ -10,24 +11,26 @@ import {
   DEFAULT_RECENTRE_BAND,
   DEFAULT_TAKER_RATE,
   DEFAULT_TICK_MS,
+  FUNDING_EVERY_MS,
+  LEVEL_GROWTH,
+  LEVEL_NOISE,
+  LEVEL_USD,
+  MAX_QUIET_MS,
   MAX_RATE,
+  MAX_TAKERS_PER_TICK,
+  MAX_TICK_MS,
   type MarketTier,
   type SimOptions,
+  TAKER_NOISE,
+  TAKER_USD,
   tierOf,
 } from '../options.ts';
 import { mulberry32, Rng } from '../random.ts';
-import { ContractInventory } from './funding.ts';
 import { type ContractLadder, contractsFor, desiredPrices } from './ladder.ts';
 import { SimContract } from './market.ts';
 import type { SwapSimUsers } from './users.ts';
 
-/** Value of a level at the touch in USD; levels grow to (1 + LEVEL_GROWTH) times that at the far end. */
-const LEVEL_USD: Readonly<Record<MarketTier, number>> = { major: 600, usdt: 250, other: 150 };
-const LEVEL_GROWTH = 3;
-const LEVEL_NOISE = 0.45;
-/** Median taker order in USD, and the position at which the taker leans fully towards closing. */
-const TAKER_USD: Readonly<Record<MarketTier, number>> = { major: 500, usdt: 180, other: 100 };
-const TAKER_NOISE = 0.9;
+/** The position, in median taker orders, at which the taker leans fully towards closing. */
 const TAKER_POSITION_ORDERS = 40;
 const MAKER_LEVERAGE = 5;
 const TAKER_LEVERAGE = 10;
@@ -36,10 +39,6 @@ const PUNT_USD = 2_000;
 const PUNT_HOLD_MS = 10 * 60 * 1000;
 /** Punts opened per second and market at rate 1 when none is open. */
 const DEFAULT_PUNT_RATE = 1 / 120;
-const MAX_QUIET_MS = 4000;
-const MAX_TAKERS_PER_TICK = 8;
-const MAX_TICK_MS = 1000;
-const FUNDING_EVERY_MS = 2000;
 /** Commands per tick, over all markets, while their first ladders go up. */
 const WARM_UP_BUDGET = 500;
 /** The seed of the contract bots is the spot bots' seed mixed with this, so the two do not draw the same numbers. */
@@ -88,7 +87,7 @@ class ContractBots implements SwapSimulator {
   private readonly takerRate: Readonly<Record<MarketTier, number>>;
   private readonly puntRate: number;
   private readonly markets: SimContract[] = [];
-  private readonly inventory = new ContractInventory();
+  private readonly inventory = new Inventory('contract');
   private readonly counts: SwapSimStats = {
     placed: 0,
     cancelled: 0,
