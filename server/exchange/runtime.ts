@@ -51,8 +51,11 @@ export async function startExchange(
   const { config, db, clock } = options;
   // The bots are users too; the exchange must know them before it opens (they have no open-order limit).
   const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
-  const isMarketMaker = (userId: number) => simUsers?.ids.has(userId) ?? false;
   const swapUsers = config.sim ? await ensureSwapSimUsers(db, clock()) : await findSwapSimUsers(db);
+  // Spot and contract bots alike: nobody watches them, so no private events are built for them, and retention folds
+  // their churn.
+  const bots: ReadonlySet<number> = new Set([...(simUsers?.ids ?? []), ...(swapUsers?.ids ?? [])]);
+  const isMarketMaker = (userId: number) => bots.has(userId);
   // Scale tests list thousands of synthetic markets; they must be in the catalogue before the exchange loads it.
   await listExtraMarkets(db, config.extraMarkets);
   // Liquidations pay the fund and may hand it positions: it must be a real user before the engine starts.
@@ -105,7 +108,6 @@ export async function startExchange(
     else simulator = startSimulator(exchange, simUsers, { ...config.simOptions, clock, log: fastify.log });
     // A step at a time between the other work of the event loop. No exchange.sync() first: the journal projects
     // within ~50 ms of each commit, and a run only touches rows a whole period old.
-    const bots = new Set([...simUsers.ids, ...(swapUsers?.ids ?? [])]);
     retention = scheduleRetention(new Retention(sqliteOf(db), bots), {
       everyMs: RETENTION_MS,
       clock,
