@@ -718,7 +718,7 @@ export class SwapEngine {
     if (!market) return this.reject('unknownContract');
     if (!positiveInt(mark)) return this.reject('badPrice');
     const wallet = this.wallets.get(market.contract.settle) as SwapWallet;
-    const holdings = [...this.holdings.openOn(symbol)];
+    const holdings = this.holdings.openOn(symbol);
     const funded = holdings.map((h, id) => ({
       id,
       sign: (h.position as Position).sign,

@@ -81,7 +81,7 @@ export function settleFill(
     const margin = payMinor(contract, initialMargin(notional(contract.grid, opened, ticks), holding.leverage));
     holding.isolatedMargin += holdFromOrder(ctx, order, margin);
   }
-  holding.position = result.position;
+  ctx.holdings.setPosition(holding, result.position);
   if (result.position && result.position.contracts > holding.maxContracts)
     holding.maxContracts = result.position.contracts;
   holding.updatedAt = ctx.time;

@@ -74,7 +74,21 @@ export class Holdings {
   private readonly bySymbol = new Map<string, Set<Holding>>();
   private readonly byUser = new Map<number, Set<Holding>>();
   private readonly byId = new Map<number, Holding>();
+  /** Open positions by symbol, longs then shorts: a sweep or an ADL queue never walks the flat slots or the other side. */
+  private readonly open = new Map<string, [Set<Holding>, Set<Holding>]>();
   nextPositionId = 1;
+
+  /** Sets a slot's position (every change goes through here, so {@link openOn} stays true). */
+  setPosition(holding: Holding, position: Position | null): void {
+    let sides = this.open.get(holding.symbol);
+    if (!sides) {
+      sides = [new Set(), new Set()];
+      this.open.set(holding.symbol, sides);
+    }
+    if (holding.position) sides[holding.position.sign === 1 ? 0 : 1].delete(holding);
+    holding.position = position;
+    if (position) sides[position.sign === 1 ? 0 : 1].add(holding);
+  }
 
   private bookOf(userId: number): UserBook {
     let book = this.users.get(userId);
@@ -94,6 +108,9 @@ export class Holdings {
 
   /** Recovery: an open position as stored, in its slot; ids continue after the highest. */
   restore(holding: Holding): void {
+    const position = holding.position;
+    holding.position = null;
+    this.setPosition(holding, position);
     this.byId.set(holding.id, holding);
     if (holding.id >= this.nextPositionId) this.nextPositionId = holding.id + 1;
   }
@@ -158,9 +175,12 @@ export class Holdings {
     return this.users.get(userId)?.slots.get(symbol)?.[positionSide];
   }
 
-  /** Open positions on a symbol (the liquidation sweep's and funding's list). */
-  *openOn(symbol: string): Generator<Holding> {
-    for (const h of this.bySymbol.get(symbol) ?? []) if (h.position) yield h;
+  /** Open positions on a symbol, of one side (`sign`) or both: the liquidation sweep's, ADL's and funding's list. */
+  openOn(symbol: string, sign?: 1 | -1): Holding[] {
+    const sides = this.open.get(symbol);
+    if (!sides) return [];
+    if (sign !== undefined) return [...sides[sign === 1 ? 0 : 1]];
+    return [...sides[0], ...sides[1]];
   }
 
   /** A user's open positions, all symbols. */

@@ -239,7 +239,8 @@ export class Liquidator {
     let queue = this.queues.get(sign);
     if (!queue) {
       const { holdings, fundUserId } = this.host;
-      queue = adlQueue(market.contract.grid, holdings.openOn(market.contract.symbol), sign, market.mark, [fundUserId]);
+      const open = holdings.openOn(market.contract.symbol, sign);
+      queue = adlQueue(market.contract.grid, open, sign, market.mark, [fundUserId]);
       this.queues.set(sign, queue);
     }
     return queue;
