@@ -25,7 +25,7 @@ import { openMarketData } from './market-data.ts';
 import { Retention, scheduleRetention } from './retention.ts';
 import { marketSource } from './source.ts';
 import { openSwapMarketData } from './swap-market-data.ts';
-import { swapSource } from './swap-source.ts';
+import { SETTLEMENTS_KEPT, swapSource } from './swap-source.ts';
 
 /** How often the simulator's churn is folded and pruned (retention.ts). */
 const RETENTION_MS = 60_000;
@@ -131,6 +131,23 @@ export async function startExchange(
   });
 
   const spot = marketSource(exchange, marketData, { sessions: fastify.store.sessions, clock, isMarketMaker });
-  const source = swapSource(spot, exchange.swap, swapData, { isMarketMaker });
+  const settled = await storedSettlements(db, [...exchange.swap.catalogue.keys()]);
+  const source = swapSource(spot, exchange.swap, swapData, { isMarketMaker, settled });
   return { exchange, marketData, swapData, source };
+}
+
+/** Each contract's last settlements as stored, oldest first: what a `funding` snapshot shows after a restart. */
+async function storedSettlements(db: Db, symbols: readonly string[]) {
+  const settled = new Map<string, { rate: bigint; time: number }[]>();
+  for (const symbol of symbols) {
+    const rows = await db
+      .selectFrom('swap_funding_rates')
+      .select(['rate', 'time'])
+      .where('symbol', '=', symbol)
+      .orderBy('time', 'desc')
+      .limit(SETTLEMENTS_KEPT)
+      .execute();
+    settled.set(symbol, rows.reverse().map((r) => ({ rate: BigInt(r.rate), time: r.time })));
+  }
+  return settled;
 }

@@ -16,10 +16,14 @@ import { publishSwapPrivate } from './swap-user-events.ts';
 export interface SwapSourceOptions {
   /** Users nobody watches (the simulator's bots): no private events are built for them. */
   isMarketMaker: (userId: number) => boolean;
+  /** Stored settlements per contract symbol (`BTC_USDT`), oldest first: a `funding` snapshot after a restart has them. */
+  settled?: ReadonlyMap<string, readonly { rate: bigint; time: number }[]>;
 }
 
 /** Funding settlements kept per perpetual for a `funding` snapshot (a week of 8 h intervals and more). */
-const SETTLEMENTS_KEPT = 30;
+export const SETTLEMENTS_KEPT = 30;
+
+const rateNumber = (rate: bigint) => Number(rate) / 1e8;
 
 /** One perpetual's latest prices and its recent settlements and liquidations, in wire numbers. */
 class Perpetual implements PerpetualReader {
@@ -43,9 +47,15 @@ class Perpetual implements PerpetualReader {
   liquidations(): readonly LiquidationTick[] {
     return this.recentLiquidations;
   }
-}
 
-const rateNumber = (rate: bigint) => Number(rate) / 1e8;
+  /** Keeps a settlement for the snapshot; returns its rate in wire numbers. */
+  settle(rate: bigint, time: number): number {
+    const value = rateNumber(rate);
+    this.recentSettlements.push(value, time);
+    if (this.recentSettlements.length > SETTLEMENTS_KEPT * 2) this.recentSettlements.splice(0, 2);
+    return value;
+  }
+}
 
 /**
  * The spot source with the perpetuals added as markets of their own (`BTC/USDT:USDT`): their books, trades, tickers and
@@ -63,7 +73,9 @@ export function swapSource(
   for (const row of swap.catalogue.values()) {
     const market = swapMarket(row.symbol);
     metas.set(market, { symbol: market, priceScale: row.priceScale, amountScale: 0 });
-    perpetuals.set(market, new Perpetual(market, 10 ** row.priceScale));
+    const perpetual = new Perpetual(market, 10 ** row.priceScale);
+    for (const { rate, time } of options.settled?.get(row.symbol) ?? []) perpetual.settle(rate, time);
+    perpetuals.set(market, perpetual);
   }
   const listeners = new Set<MarketListener>();
   swap.listen({
@@ -140,9 +152,7 @@ function priced(perpetuals: Map<string, Perpetual>, tick: SwapPriceTick, listene
   }
   const settled = tick.settled;
   if (!settled) return;
-  const rate = rateNumber(settled.rate);
-  p.recentSettlements.push(rate, settled.time);
-  if (p.recentSettlements.length > SETTLEMENTS_KEPT * 2) p.recentSettlements.splice(0, 2);
+  const rate = p.settle(settled.rate, settled.time);
   for (const listener of listeners) listener.funding(p.market, rate, settled.time);
 }
 

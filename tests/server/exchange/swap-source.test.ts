@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CandlesFrame,
@@ -13,6 +16,7 @@ import type {
 import { WS_PATH } from '../../../common/protocol.ts';
 import { DEMO_ACCOUNT } from '../../../server/auth/demo.ts';
 import { hashPassword } from '../../../server/auth/password.ts';
+import { openDatabase } from '../../../server/db/database.ts';
 import { usersRepository } from '../../../server/auth/users-repository.ts';
 import type { SwapEvent } from '../../../server/engine/contracts/types.ts';
 import { publishSwapPrivate } from '../../../server/exchange/swap-user-events.ts';
@@ -216,3 +220,35 @@ describe('perpetuals on the market-data socket', () => {
     expect(positions.every((f) => (f as UserFrame).data.volume !== 0)).toBe(true);
   });
 });
+
+describe('a funding snapshot after a restart', () => {
+  it('shows the settlements stored before, oldest first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tickstream-funding-'));
+    const db = await openDatabase(dir);
+    const rows = [
+      { symbol: 'BTC/USDT', time: 1_000, rate: '-2500', mark: 950_000 },
+      { symbol: 'BTC/USDT', time: 2_000, rate: '10000', mark: 951_000 },
+      { symbol: 'ETH/USDT', time: 2_000, rate: '5', mark: 30_000 },
+    ];
+    await db.insertInto('swap_funding_rates').values(rows).execute();
+    await db.destroy();
+    const t = await buildTestApp({}, { dataDir: dir });
+    const client = await openClient(t);
+    try {
+      client.send({ op: 'sub', ch: [`funding:${PERP}`] });
+      const snapshot = await client.expect<FundingFrame>('snapshot', `funding:${PERP}`);
+      expect(snapshot.settlements).toEqual([-0.000025, 1_000, 0.0001, 2_000]);
+    } finally {
+      await client.close();
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+async function openClient(t: TestApp): Promise<TestClient> {
+  await t.server.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.server.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return TestClient.open(`ws://127.0.0.1:${address.port}${WS_PATH}`);
+}
