@@ -14,7 +14,7 @@ const KEEP_BOT_TRADES = 200_000;
 export const SLICE_ROWS = 1000;
 
 type Statement = SQLite.Statement<unknown[]>;
-type Table = 'ledger_entries' | OrderTable | TradeTable;
+type Table = 'ledger_entries' | OrderTable | TradeTable | 'swap_positions';
 type OrderTable = 'spot_orders' | 'swap_orders';
 type TradeTable = 'spot_trades' | 'swap_trades';
 
@@ -30,6 +30,8 @@ export interface RetentionReport {
   ledgerLines: number;
   orders: number;
   trades: number;
+  /** The bots' closed contract positions (with their tallies). */
+  positions: number;
   /** Steps (transactions) taken. */
   steps: number;
   /** Steps that changed nothing because their lines did not balance per transaction and coin: a bug, to be logged. */
@@ -57,10 +59,11 @@ interface Mark {
   ledger: number;
   orders: Record<OrderTable, number>;
   trades: Record<TradeTable, number>;
+  positions: number;
 }
 
 function emptyReport(): RetentionReport {
-  return { ledgerLines: 0, orders: 0, trades: 0, steps: 0, skipped: 0 };
+  return { ledgerLines: 0, orders: 0, trades: 0, positions: 0, steps: 0, skipped: 0 };
 }
 
 /**
@@ -69,7 +72,8 @@ function emptyReport(): RetentionReport {
  * - the bots' reservation lines (freeze/unfreeze, contract order margin) and the lines of spot and contract trades
  *   between two bots are folded into balanced `carry` transactions, so every account's sum — and so every balance
  *   audit — stays exact;
- * - the bots' closed spot and contract orders are deleted;
+ * - the bots' closed spot and contract orders are deleted, and their closed contract positions (position history
+ *   nobody reads; their funding payments stay);
  * - trades between two bots (and the bots' contract fill rows) are deleted once they are more than
  *   {@link KEEP_BOT_TRADES} trades old.
  * Users' orders, trades and ledger lines are never touched, nor is any balance.
@@ -121,6 +125,7 @@ export class Retention {
       for (const table of ['spot_trades', 'swap_trades'] as const) {
         for (const step of this.pruneTrades(table)) yield tally(report, step, 'trades');
       }
+      for (const step of this.prunePositions(ready.positions)) yield tally(report, step, 'positions');
     }
     this.mark = mark;
     return report;
@@ -172,6 +177,17 @@ export class Retention {
     }
   }
 
+  private *prunePositions(upTo: number): Generator<RetentionStep> {
+    let after = 0;
+    for (;;) {
+      const slice = this.sql.closedPositions(after, upTo, this.sliceRows);
+      if (slice.rows === 0) break;
+      const removed = this.sql.prunePositions(after, slice.last);
+      after = slice.last;
+      yield { table: 'swap_positions', rows: slice.rows, removed, skipped: false };
+    }
+  }
+
   private *pruneTrades(table: TradeTable): Generator<RetentionStep> {
     const upTo = Math.min(this.tradesFolded[table], this.sql.maxId(table) - this.keepBotTrades);
     while (this.tradesDone[table] < upTo) {
@@ -185,7 +201,7 @@ export class Retention {
   }
 }
 
-function tally(report: RetentionReport, step: RetentionStep, field: 'ledgerLines' | 'orders' | 'trades') {
+function tally(report: RetentionReport, step: RetentionStep, field: 'ledgerLines' | 'orders' | 'trades' | 'positions') {
   report[field] += step.removed;
   report.steps++;
   if (step.skipped) report.skipped++;
@@ -242,6 +258,8 @@ class Statements {
   private readonly ordersRange = new Map<OrderTable, Statement>();
   private readonly orders = new Map<OrderTable, Statement>();
   private readonly trades = new Map<TradeTable, Statement[]>();
+  private readonly positionsRange: Statement;
+  private readonly positions: Statement[];
 
   constructor(
     private readonly sqlite: Sqlite,
@@ -255,7 +273,8 @@ class Statements {
       `user:${id}:contract:frozen`,
     ];
     this.accounts = [...bots.flatMap(pockets), FEES_ACCOUNT, SETTLEMENT_ACCOUNT];
-    for (const table of ['ledger_entries', 'spot_orders', 'swap_orders', 'spot_trades', 'swap_trades'] as const) {
+    const tables = ['ledger_entries', 'spot_orders', 'swap_orders', 'spot_trades', 'swap_trades', 'swap_positions'];
+    for (const table of tables as Table[]) {
       this.max.set(table, sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`));
       // The n-th row after `after`, or the last one up to `upTo`.
       this.sliceEnds.set(
@@ -307,6 +326,16 @@ class Statements {
           : [];
       this.trades.set(table, [...fills, trades]);
     }
+    // The newest position stays, whatever it is: the engine numbers new positions after the largest id on disk.
+    const closed = `from swap_positions where user_id in (${list}) and closed_at is not null and id > ? and id <= ?`;
+    this.positionsRange = sqlite.prepare(
+      `select count(*) as n, max(id) as last from (select id ${closed} order by id limit ?)`,
+    );
+    const ids = `select id ${closed} and id < (select max(id) from swap_positions)`;
+    this.positions = [
+      sqlite.prepare(`delete from swap_position_tallies where position_id in (${ids})`),
+      sqlite.prepare(`delete from swap_positions where id in (${ids})`),
+    ];
   }
 
   mark(): Mark {
@@ -314,6 +343,7 @@ class Statements {
       ledger: this.maxId('ledger_entries'),
       orders: { spot_orders: this.maxId('spot_orders'), swap_orders: this.maxId('swap_orders') },
       trades: { spot_trades: this.maxId('spot_trades'), swap_trades: this.maxId('swap_trades') },
+      positions: this.maxId('swap_positions'),
     };
   }
 
@@ -357,6 +387,21 @@ class Statements {
 
   pruneOrders(table: OrderTable, bot: number, after: number, end: number): number {
     return this.unsynchronized(() => this.statement(this.orders, table).run(bot, after, end).changes);
+  }
+
+  /** The bots' closed positions after `after`, at most `rows` of them up to `upTo`. */
+  closedPositions(after: number, upTo: number, rows: number) {
+    const r = this.positionsRange.get(after, upTo, rows) as { n: number; last: number | null };
+    return { rows: r.n, last: r.last ?? upTo };
+  }
+
+  /** The range's closed bot positions and their tallies: the positions removed. */
+  prunePositions(after: number, end: number): number {
+    const [tallies, positions] = this.positions as [Statement, Statement];
+    return this.unsynchronized(() => {
+      tallies.run(after, end);
+      return positions.run(after, end).changes;
+    });
   }
 
   /** The range's trades between two bots (and their fill rows): the trades removed. */

@@ -5,7 +5,7 @@ import { auditLedger } from '../../../server/ledger/audit.ts';
 import { apply, churn, closeHistory, type History, kept, lineCount, openHistory, reopen } from './retention-fixture.ts';
 
 const CLEAN = { unbalancedTxns: [], mismatches: [], negative: [] };
-const NOTHING = { ledgerLines: 0, orders: 0, trades: 0, steps: 0, skipped: 0 };
+const NOTHING = { ledgerLines: 0, orders: 0, trades: 0, positions: 0, steps: 0, skipped: 0 };
 
 describe('retention of the simulator churn', () => {
   let h: History;

@@ -37,6 +37,21 @@ async function swapChurn(h: History, rounds: number): Promise<void> {
   }
 }
 
+/** `rounds` positions the taker bot opens and closes against the maker bot: closed positions nobody reads. */
+async function roundTrips(h: History, rounds: number): Promise<void> {
+  const [maker, taker] = [...h.bots] as [number, number];
+  const place = (userId: number, side: Side, type: OrderType, volume: number) => {
+    h.now += 10;
+    return h.exchange.swap.run((e) => e.place({ userId, symbol: BTC, side, type, price: P, volume }));
+  };
+  for (let i = 0; i < rounds; i++) {
+    await place(maker, Side.sell, OrderType.limit, 10);
+    await place(taker, Side.buy, OrderType.limit, 10);
+    await place(maker, Side.buy, OrderType.limit, 10);
+    await place(taker, Side.sell, OrderType.limit, 10);
+  }
+}
+
 /** What retention must leave: the users' contract rows, open orders, every account's sum, and the balances. */
 function keptOf(h: History) {
   const s = h.sqlite;
@@ -49,7 +64,15 @@ function keptOf(h: History) {
       .prepare(`select * from swap_trades where maker_user_id not in (${bots}) or taker_user_id not in (${bots})`)
       .all(),
     userLines: s.prepare(`select * from ledger_entries where user_id not in (${bots}) order by id`).all(),
-    positions: s.prepare('select * from swap_positions order by id').all(),
+    positions: s
+      .prepare(`select * from swap_positions where user_id not in (${bots}) or closed_at is null order by id`)
+      .all(),
+    tallies: s
+      .prepare(
+        `select t.* from swap_position_tallies t join swap_positions p on p.id = t.position_id
+         where p.user_id not in (${bots}) or p.closed_at is null order by t.position_id`,
+      )
+      .all(),
     balances: s.prepare('select * from wallet_balances order by user_id, wallet, coin').all(),
     sums: s
       .prepare(
@@ -73,11 +96,12 @@ describe('retention of the contract bots’ churn', () => {
   let h: History;
   afterEach(() => closeHistory(h));
 
-  it('folds their margin reservations and trades among them, prunes their orders and fills, keeps users whole', async () => {
+  it('folds their margin reservations and trades among them, prunes their orders, fills and closed positions, keeps users whole', async () => {
     h = await openHistory();
     const [alice] = h.users as [number];
     const [maker] = [...h.bots] as [number];
     await fundContracts(h);
+    await roundTrips(h, 8);
     await swapChurn(h, 40);
     // A user's position against a bot: nothing of it may go.
     await h.exchange.swap.run((e) =>
@@ -94,6 +118,9 @@ describe('retention of the contract bots’ churn', () => {
     };
     const count = (table: string) => (h.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     const orders = count('swap_orders');
+    const botClosed = `select count(*) as n from swap_positions where closed_at is not null and user_id in (${[...h.bots]})`;
+    const closedBefore = (h.sqlite.prepare(botClosed).get() as { n: number }).n;
+    expect(closedBefore).toBeGreaterThan(5);
 
     const retention = new Retention(h.sqlite, h.bots, { keepBotTrades: 0 });
     await retention.run(2000);
@@ -102,6 +129,9 @@ describe('retention of the contract bots’ churn', () => {
     expect(report.ledgerLines).toBeGreaterThan(200);
     expect(count('swap_orders')).toBeLessThan(orders / 2);
     expect(count('swap_fills')).toBeLessThan(before.kept.userFills.length + 5);
+    // The bots' closed positions go (the newest position of all stays: ids continue after it).
+    expect((h.sqlite.prepare(botClosed).get() as { n: number }).n).toBeLessThanOrEqual(1);
+    expect(report.positions).toBeGreaterThanOrEqual(closedBefore - 1);
 
     expect(auditLedger(h.sqlite)).toEqual(CLEAN);
     expect(keptOf(h)).toEqual(before.kept);
