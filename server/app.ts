@@ -79,6 +79,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
+    // Start-up recovers the journal and may seed a fresh market history: on a busy small machine that outlasts 10 s.
+    pluginTimeout: 120_000,
     trustProxy: trustProxyOf(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   };

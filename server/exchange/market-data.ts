@@ -1,7 +1,10 @@
 import { sqliteOf } from '../db/database.ts';
 import type { Db } from '../db/schema.ts';
+import { isExtraUnit } from '../db/seed/extra-markets.ts';
 import type { TradeTick } from '../gateway/source.ts';
 import { MarketData, spotMarketsOf } from '../marketdata/index.ts';
+import { seedMarket } from '../marketdata/seed.ts';
+import { seedMarketOf } from '../sim/history.ts';
 import type { MarketsRepository } from './catalogue.ts';
 import type { Exchange } from './index.ts';
 
@@ -13,11 +16,22 @@ export async function openMarketData(
   db: Db,
   markets: MarketsRepository,
   exchange: Exchange,
-  options: { clock: () => number; onError: (error: unknown) => void },
+  options: { clock: () => number; onError: (error: unknown) => void; seedHistory?: boolean },
 ): Promise<MarketData> {
   const sqlite = sqliteOf(db);
+  const rows = await markets.spotMarkets();
+  const list = spotMarketsOf(rows);
+  // With the simulator on, a market without candles (a fresh server) gets a past ending at its live price.
+  if (options.seedHistory) {
+    rows.forEach((row, i) => {
+      // Synthetic markets are for scale tests of the lists: thousands of them would hold the start for minutes.
+      if (isExtraUnit(row.base)) return;
+      const price = list[i]?.referencePrice ?? 0;
+      seedMarket(sqlite, seedMarketOf({ ...row, price, baseUsd: Number(row.baseUsdRate) }), options.clock());
+    });
+  }
   const data = new MarketData({
-    markets: spotMarketsOf(await markets.spotMarkets()),
+    markets: list,
     clock: options.clock,
     sqlite,
     onError: options.onError,

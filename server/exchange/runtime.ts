@@ -81,11 +81,13 @@ export async function startExchange(
   const marketData = await openMarketData(db, fastify.store.markets, exchange, {
     clock,
     onError: (error) => fastify.log.error({ err: error }, 'market data'),
+    seedHistory: config.sim,
   });
   marketData.start();
   const swapData = openSwapMarketData(db, exchange.swap, {
     clock,
     onError: (error) => fastify.log.error({ err: error }, 'contract market data'),
+    seedHistory: config.sim,
   });
   swapData.start();
 
@@ -147,7 +149,10 @@ async function storedSettlements(db: Db, symbols: readonly string[]) {
       .orderBy('time', 'desc')
       .limit(SETTLEMENTS_KEPT)
       .execute();
-    settled.set(symbol, rows.reverse().map((r) => ({ rate: BigInt(r.rate), time: r.time })));
+    settled.set(
+      symbol,
+      rows.reverse().map((r) => ({ rate: BigInt(r.rate), time: r.time })),
+    );
   }
   return settled;
 }

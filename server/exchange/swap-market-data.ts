@@ -3,6 +3,8 @@ import { sqliteOf } from '../db/database.ts';
 import type { Db } from '../db/schema.ts';
 import type { TradeTick } from '../gateway/source.ts';
 import { MarketData } from '../marketdata/index.ts';
+import { seedMarket } from '../marketdata/seed.ts';
+import { seedMarketOf } from '../sim/history.ts';
 import type { SwapExchange } from './swap.ts';
 
 /**
@@ -13,7 +15,7 @@ import type { SwapExchange } from './swap.ts';
 export function openSwapMarketData(
   db: Db,
   swap: SwapExchange,
-  options: { clock: () => number; onError: (error: unknown) => void },
+  options: { clock: () => number; onError: (error: unknown) => void; seedHistory?: boolean },
 ): MarketData {
   const sqlite = sqliteOf(db);
   const markets = [...swap.catalogue.values()].map((row) => ({
@@ -23,6 +25,15 @@ export function openSwapMarketData(
     lotSize: Number(row.contractSize),
     referencePrice: swap.engine.market(row.symbol)?.lastPrice ?? 0,
   }));
+  if (options.seedHistory) {
+    for (const [i, row] of [...swap.catalogue.values()].entries()) {
+      const m = markets[i];
+      if (!m) continue;
+      const baseUsd = m.referencePrice / 10 ** row.priceScale;
+      const history = { ...m, base: row.base, quote: row.quote, price: m.referencePrice, baseUsd };
+      seedMarket(sqlite, seedMarketOf(history), options.clock());
+    }
+  }
   const data = new MarketData({ markets, clock: options.clock, sqlite, onError: options.onError });
   data.load();
   const recent = sqlite.prepare(

@@ -9,7 +9,7 @@ export const STABLECOINS: ReadonlySet<string> = new Set(['USDT', 'USDC']);
 const VOLATILITY: Readonly<Record<string, number>> = { BTC: 0.0002, ETH: 0.00025 };
 const DEFAULT_VOLATILITY = 0.00035;
 /** Spread of ln(price) around the catalogue rate in the long run: ±6 % (1σ), so hours of walking stay plausible. */
-const LONG_RUN_SPREAD = 0.06;
+export const LONG_RUN_SPREAD = 0.06;
 /** Stablecoins wobble by about ±0.005 % around 1 and return within a minute or so. */
 const STABLE_VOLATILITY = 0.00001;
 const STABLE_REVERSION = 0.02;
@@ -17,6 +17,11 @@ const STABLE_REVERSION = 0.02;
 const START_RANGE = 2;
 const STABLE_START_RANGE = 1.005;
 const NUMERAIRE = 'USDT';
+
+/** A coin's volatility of ln(USD price) per √second at rate 1. */
+export function volatilityOf(coin: string): number {
+  return STABLECOINS.has(coin) ? STABLE_VOLATILITY : (VOLATILITY[coin] ?? DEFAULT_VOLATILITY);
+}
 
 interface CoinWalk {
   /** ln of the catalogue USD rate: where the walk is pulled back to. */
@@ -38,7 +43,7 @@ export class PriceWalk {
   constructor(prices: ReadonlyMap<string, { reference: number; start: number }>) {
     for (const [coin, { reference, start }] of prices) {
       const stable = STABLECOINS.has(coin);
-      const sigma = stable ? STABLE_VOLATILITY : (VOLATILITY[coin] ?? DEFAULT_VOLATILITY);
+      const sigma = volatilityOf(coin);
       const reversion = stable ? STABLE_REVERSION : (sigma * sigma) / (2 * LONG_RUN_SPREAD * LONG_RUN_SPREAD);
       this.coins.set(coin, { reference: Math.log(reference), x: Math.log(start), sigma, reversion });
     }
