@@ -51,6 +51,8 @@ export const ApiCode = {
   triggerPriceInvalid: 4308,
   orderNotFound: 4309,
   couponNotFound: 4310,
+  /** A coming market before its online time. */
+  marketNotOpen: 4311,
   /** Contract (swap) refusals (issue 20). */
   unknownContract: 4401,
   swapBadPrice: 4402,

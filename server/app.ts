@@ -153,7 +153,8 @@ export const app = fp<AppOptions>(
       ok({ status: 'ok' as const, sockets: fastify.websocketServer?.clients.size ?? 0 }),
     );
     await fastify.register(accountRoutes);
-    await fastify.register(marketRoutes, { data: marketData, books: source });
+    const isOpen = (symbol: string, now: number) => fastify.exchange.openings.isOpen(symbol, now);
+    await fastify.register(marketRoutes, { data: marketData, books: source, isOpen });
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.
     await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
     await fastify.register(spotRoutes, { exchange });

@@ -53,6 +53,8 @@ export type EngineEvent =
 
 export type RejectReason =
   | 'unknownMarket'
+  /** A coming market before its online time (refused by the exchange, never by the engine). */
+  | 'marketNotOpen'
   /** A side, type or trigger type outside the spec's codes. */
   | 'badOrder'
   | 'badPrice'

@@ -280,6 +280,15 @@ const MESSAGES = {
     vi_VN: 'Cặp giao dịch không tồn tại: {symbol}',
     hi_IN: 'ट्रेडिंग जोड़ी मौजूद नहीं है: {symbol}',
   },
+  spotMarketNotOpen: {
+    zh_CN: '{symbol} 尚未开放交易，请在上线倒计时结束后再下单',
+    zh_TW: '{symbol} 尚未開放交易，請在上線倒數結束後再下單',
+    en_US: '{symbol} is not open for trading yet: orders are taken once its listing countdown ends',
+    ko_KR: '{symbol}은(는) 아직 거래가 열리지 않았습니다. 상장 카운트다운이 끝난 후 주문하세요',
+    ja: '{symbol} はまだ取引が開始されていません。上場カウントダウン終了後に注文してください',
+    vi_VN: '{symbol} chưa mở giao dịch: lệnh được nhận khi đếm ngược niêm yết kết thúc',
+    hi_IN: '{symbol} पर अभी ट्रेडिंग शुरू नहीं हुई है: लिस्टिंग की उलटी गिनती खत्म होने के बाद ऑर्डर लिए जाएंगे',
+  },
   unknownCoin: {
     zh_CN: '币种不存在：{unit}',
     zh_TW: '幣種不存在：{unit}',

@@ -7,6 +7,7 @@ import { Engine, type EngineEvent, type EngineResult, type MarketSpec, type Plac
 import type { Order } from '../engine/order.ts';
 import { RATE_SCALE } from '../engine/units.ts';
 import { marketsRepository } from './catalogue.ts';
+import { MarketOpenings } from './openings.ts';
 
 /** Fee rates are decimal strings in the catalogue, integers of 10^-8 in the engine. */
 const RATE_DECIMALS = Math.round(Math.log10(RATE_SCALE));
@@ -56,6 +57,8 @@ export interface SpotMarketInfo extends MarketSpec {
  */
 export class Exchange {
   private readonly listeners = new Set<ExchangeListener>();
+  /** Coming markets: closed to orders until their online time. */
+  readonly openings = new MarketOpenings();
 
   private constructor(
     readonly engine: Engine,
@@ -120,6 +123,9 @@ export class Exchange {
 
   /** Places an order; resolves after it is on disk. A rejection changes nothing and resolves at once. */
   place(cmd: PlaceCommand): Promise<EngineResult> {
+    if (!this.openings.isOpen(cmd.symbol, this.clock())) {
+      return Promise.resolve({ ok: false, reason: 'marketNotOpen', events: [] });
+    }
     return this.run(this.engine.place(cmd));
   }
 

@@ -26,6 +26,8 @@ export async function openMarketData(
     rows.forEach((row, i) => {
       // Synthetic markets are for scale tests of the lists: thousands of them would hold the start for minutes.
       if (isExtraUnit(row.base)) return;
+      // A coming market has no past: it opens at its listing.
+      if (!exchange.openings.isOpen(row.symbol, options.clock())) return;
       const price = list[i]?.referencePrice ?? 0;
       seedMarket(sqlite, seedMarketOf({ ...row, price, baseUsd: Number(row.baseUsdRate) }), options.clock());
     });

@@ -6,6 +6,7 @@ import { sqliteOf } from '../db/database.ts';
 import type { Db } from '../db/schema.ts';
 import { listExtraMarkets } from '../db/seed/extra-markets.ts';
 import type { MarketSource } from '../gateway/source.ts';
+import { homeStore } from '../home/repository.ts';
 import type { MarketData } from '../marketdata/index.ts';
 import {
   cancelSimOrders,
@@ -78,6 +79,7 @@ export async function startExchange(
   } catch (error) {
     fastify.log.error({ err: error }, 'ledger not conserved at start');
   }
+  await loadOpenings(db, exchange);
   const marketData = await openMarketData(db, fastify.store.markets, exchange, {
     clock,
     onError: (error) => fastify.log.error({ err: error }, 'market data'),
@@ -155,4 +157,10 @@ async function storedSettlements(db: Db, symbols: readonly string[]) {
     );
   }
   return settled;
+}
+
+/** The listing calendar (home_new_coins): each coming market opens at its latest listing's online time. */
+async function loadOpenings(db: Db, exchange: Exchange): Promise<void> {
+  const listings = (await homeStore(db).newCoins()).sort((a, b) => a.id - b.id);
+  for (const c of listings) exchange.openings.set(c.symbol, c.onlineTime);
 }

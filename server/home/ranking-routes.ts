@@ -35,8 +35,15 @@ export const rankingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const listOf = async (input: RankingQuery, now: number): Promise<RankingItem[]> => {
     // No perpetual contract market trades on this exchange yet: the list is honestly empty.
     if (input.type === 'CONTRACT_HOT') return [];
-    if (input.type !== 'NEW_COIN')
-      return rankSpot(input.type, [...(await spotRows()).values()], input.inverted ?? false);
+    if (input.type !== 'NEW_COIN') {
+      // A coming market ranks nowhere before it opens (the new-listings tab counts down to it instead).
+      const open = [...(await spotRows())].filter(([symbol]) => app.exchange.openings.isOpen(symbol, now));
+      return rankSpot(
+        input.type,
+        open.map(([, row]) => row),
+        input.inverted ?? false,
+      );
+    }
     const rows = await spotRows();
     const list = listingOrder(await store.newCoins(), now).flatMap((c) => {
       const row = rows.get(c.symbol);
@@ -101,6 +108,7 @@ export const rankingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!market) throw new ApiError(400, ApiCode.unknownMarket, 'unknownMarket', { symbol });
         const now = app.clock();
         const id = await store.addNewCoin(market.base, market.symbol, now + request.body.onlineInMs, now);
+        app.exchange.openings.set(market.symbol, now + request.body.onlineInMs);
         const coin = (await store.newCoins()).find((c) => c.id === id);
         return ok(coin ? newCoinItem(coin, now) : null);
       },

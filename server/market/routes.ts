@@ -44,6 +44,8 @@ export interface BookReader {
 export interface MarketRoutesOptions {
   data: MarketData;
   books: BookReader;
+  /** Whether a market is open for trading (a coming market is left out of the lists); all are by default. */
+  isOpen?: (symbol: string, now: number) => boolean;
 }
 
 /** Levels per side of `exchange-plate-mini` (bizzan's plate-mini). */
@@ -66,8 +68,8 @@ const market = { session: false, emptyForm: false };
  * Spot market data (spec trading §7, "Spot market"), every answer from the live statistics of `data` and the books of
  * `books`. Each route answers GET (query) and POST (form body).
  */
-export const marketRoutes: FastifyPluginAsyncTypebox<MarketRoutesOptions> = async (app, { data, books }) => {
-  const context: MarketContext = { data, books, snapshot: marketSnapshots(app.store.markets, data, app.clock) };
+export const marketRoutes: FastifyPluginAsyncTypebox<MarketRoutesOptions> = async (app, { data, books, isOpen }) => {
+  const context: MarketContext = { data, books, snapshot: marketSnapshots(app.store.markets, data, app.clock, isOpen) };
   listRoutes(app, context);
   symbolRoutes(app, context);
   bookRoutes(app, context);

@@ -8,6 +8,7 @@ import { thumbOf } from './views.ts';
 
 /** Everything a request needs about the spot markets, read once per request. */
 export interface MarketSnapshot {
+  /** The markets open for trading (a coming market is left out of every list until its online time). */
   rows: SpotMarketWithRates[];
   stats: Map<string, MarketStats>;
   /** Value of each coin in USD. */
@@ -20,7 +21,12 @@ export interface MarketSnapshot {
 export const unknownMarket = (symbol: string) => new ApiError(400, ApiCode.unknownMarket, 'unknownMarket', { symbol });
 
 /** Reads the spot markets with their live 24 h statistics; a market MarketData does not follow stands at its reference price. */
-export function marketSnapshots(markets: MarketsRepository, data: MarketData, clock: () => number) {
+export function marketSnapshots(
+  markets: MarketsRepository,
+  data: MarketData,
+  clock: () => number,
+  isOpen: (symbol: string, now: number) => boolean = () => true,
+) {
   const statsOf = (m: SpotMarketWithRates): MarketStats => {
     if (data.has(m.symbol)) return data.stats(m.symbol);
     const price = Number(toUnits(m.referencePrice, m.priceScale));
@@ -28,21 +34,23 @@ export function marketSnapshots(markets: MarketsRepository, data: MarketData, cl
   };
 
   return async (): Promise<MarketSnapshot> => {
-    const rows = await markets.spotMarkets();
-    const stats = new Map(rows.map((m) => [m.symbol, statsOf(m)] as const));
+    const all = await markets.spotMarkets();
+    const now = clock();
+    const rows = all.filter((m) => isOpen(m.symbol, now));
+    const stats = new Map(all.map((m) => [m.symbol, statsOf(m)] as const));
     // A coin is worth its last USDT price; coins without a USDT market keep the catalogue rate (USDT = 1 USD).
     const usd = new Map<string, string>();
-    for (const m of rows) {
+    for (const m of all) {
       usd.set(m.base, m.baseUsdRate);
       usd.set(m.quote, m.quoteUsdRate);
     }
-    for (const m of rows) {
+    for (const m of all) {
       const s = stats.get(m.symbol);
       if (m.quote === 'USDT' && s) usd.set(m.base, fromUnits(BigInt(s.price), m.priceScale));
     }
     const find = (symbol: string) => {
       const wanted = normalizeSymbol(symbol);
-      const market = rows.find((m) => m.symbol === wanted);
+      const market = all.find((m) => m.symbol === wanted);
       if (!market) throw unknownMarket(symbol);
       return market;
     };

@@ -73,6 +73,8 @@ class SimMarket implements SizedMarket {
   /** Centre of the ladder (fractional ticks): follows the index once it is more than `band` away. */
   anchor: number;
   warm = false;
+  /** A coming market left out of the warm-up: the first tick after it opens makes it warm. */
+  coming = false;
   /** No new maker orders before this time (the open-order limit was hit). */
   holdPlacesUntil = 0;
   /** Time of the last taker order; none yet, so each market trades at its first tick. */
@@ -210,7 +212,13 @@ class Bots implements Simulator {
     for (const m of this.markets) {
       const index = this.walk.index(m.info);
       this.moveIndex(m, index);
-      if (!m.warm) continue;
+      // A market listed again for later (the dev listing) pauses until it opens.
+      const open = this.exchange.openings.isOpen(m.info.symbol, now);
+      if (m.coming && open) {
+        m.coming = false;
+        m.warm = true;
+      }
+      if (!m.warm || !open) continue;
       this.reconcile(m, this.budget);
       this.takers(m, index, dt, now);
     }
@@ -239,6 +247,11 @@ class Bots implements Simulator {
     let left = WARM_UP_CHUNK;
     for (const m of this.markets) {
       this.moveIndex(m, this.walk.index(m.info));
+      // A coming market gets no quotes before it opens (its book stays empty until the countdown ends).
+      if (!this.exchange.openings.isOpen(m.info.symbol, this.clock())) {
+        m.coming = true;
+        continue;
+      }
       for (;;) {
         if (this.stopped) return;
         const sent = this.reconcile(m, left);

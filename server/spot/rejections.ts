@@ -11,6 +11,7 @@ export const MAX_OPEN_ORDERS = 500;
 
 const REJECTIONS: Record<RejectReason, { code: number; key: MessageKey }> = {
   unknownMarket: { code: ApiCode.unknownMarket, key: 'unknownMarket' },
+  marketNotOpen: { code: ApiCode.marketNotOpen, key: 'spotMarketNotOpen' },
   badOrder: { code: ApiCode.badRequest, key: 'badRequest' },
   badPrice: { code: ApiCode.badPrice, key: 'spotBadPrice' },
   badAmount: { code: ApiCode.badAmount, key: 'spotBadAmount' },

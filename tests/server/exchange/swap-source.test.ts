@@ -16,8 +16,8 @@ import type {
 import { WS_PATH } from '../../../common/protocol.ts';
 import { DEMO_ACCOUNT } from '../../../server/auth/demo.ts';
 import { hashPassword } from '../../../server/auth/password.ts';
-import { openDatabase } from '../../../server/db/database.ts';
 import { usersRepository } from '../../../server/auth/users-repository.ts';
+import { openDatabase } from '../../../server/db/database.ts';
 import type { SwapEvent } from '../../../server/engine/contracts/types.ts';
 import { publishSwapPrivate } from '../../../server/exchange/swap-user-events.ts';
 import type { MarketListener } from '../../../server/gateway/index.ts';

@@ -269,6 +269,25 @@ describe('simulator runs', () => {
     await close(run);
   });
 
+  it('leaves a coming market empty until its online time, then quotes and trades it', async () => {
+    const run = await open('cheap');
+    run.exchange.openings.set('DOGE/USDT', run.now + 10_000);
+    const sim = start(run, { markets: ['BTC/USDT', 'DOGE/USDT'] });
+    await sim.ready;
+    await ticks(run, sim, 20);
+    const book = () => run.exchange.engine.book('DOGE/USDT');
+    expect(book()?.bids.best()).toBeUndefined();
+    expect(book()?.asks.best()).toBeUndefined();
+    expect(tradesBySymbol(run).get('DOGE/USDT')).toBeUndefined();
+    expect(tradesBySymbol(run).get('BTC/USDT')).toBeGreaterThan(0);
+    run.now += 10_000;
+    await ticks(run, sim, 40);
+    expect(book()?.bids.best()).toBeDefined();
+    expect(tradesBySymbol(run).get('DOGE/USDT')).toBeGreaterThan(0);
+    await sim.stop();
+    await close(run);
+  });
+
   it('backs off, without failing, when the exchange holds the maker to the open-order limit', async () => {
     const run = await open('cheap', false);
     const warnings: object[] = [];

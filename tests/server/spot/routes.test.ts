@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCode } from '../../../common/api.ts';
+import { ApiCode, HOME_PATHS } from '../../../common/api.ts';
 import { OrderStatus } from '../../../common/trading.ts';
 import { DEMO_ACCOUNT } from '../../../server/auth/demo.ts';
 import { hashPassword } from '../../../server/auth/password.ts';
@@ -29,7 +29,8 @@ describe('spot trading API', () => {
     otherId = await createUser(t.db, 'trader2', await hashPassword('Trader2Pass'));
     await t.server.exchange.credit(otherId, 'BTC', 100_000_000, 'system:test', 'test:grant', 'test_grant');
     other = await login('trader2', 'Trader2Pass');
-  });
+    // A password hash and two sign-ins: slow on a loaded machine.
+  }, 60_000);
   afterAll(() => t.close());
 
   it('needs a session', async () => {
@@ -266,5 +267,48 @@ describe('spot trading API', () => {
     const unknown = (await call('/exchange/account', other, { symbol: 'NOPE/USDT' })).json();
     expect(unknown.code).toBe(ApiCode.unknownMarket);
     expect((await call('/exchange/account', {}, { symbol: 'BTC/USDT' })).statusCode).toBe(401);
+  });
+});
+
+describe('a coming market (listed with a countdown)', () => {
+  let t: TestApp;
+  let demo: Record<string, string>;
+  const order = { symbol: 'APT/USDT', price: '10', amount: '1', type: 1, direction: 1 };
+  const call = (url: string, payload: Record<string, unknown> = {}, headers = demo) =>
+    t.server.inject({ method: 'POST', url, headers: { lang: 'en_US', ...headers }, payload });
+  const listed = async (url: string) =>
+    ((await call(url)).json().data as { symbol: string }[]).map((m) => m.symbol).includes('APT/USDT');
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/uc/login',
+      payload: { username: 'demo', password: DEMO_ACCOUNT.password },
+    });
+    demo = { 'x-auth-token': res.json().data.token as string };
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('takes no order and shows in no list before its online time, then opens at that instant', async () => {
+    // The seeded calendar lists APT/USDT two days after the first start (server/home/seed.ts).
+    const coming = (await call(HOME_PATHS.newCoinPreview))
+      .json()
+      .data.newCoinList.find((c: { unit: string }) => c.unit === 'APT');
+    expect(coming.status).toBe(0);
+    const demoId = (await usersRepository(t.db).findByUsername('demo'))?.id ?? 0;
+    const before = { ...t.server.exchange.accounts.balance(demoId, 'USDT') };
+    const refused = (await call('/exchange/order/add', order)).json();
+    expect(refused).toMatchObject({ code: ApiCode.marketNotOpen, data: null });
+    expect(refused.message).toContain('APT/USDT is not open for trading yet');
+    expect(t.server.exchange.accounts.balance(demoId, 'USDT')).toEqual(before);
+    expect(await listed('/market/symbol-thumb')).toBe(false);
+    expect(await listed('/market/symbol-thumb-trend')).toBe(false);
+    // Its settings still answer: the listing's "Go trade" link opens its (empty) market.
+    expect((await call('/market/symbol-info', { symbol: 'APT/USDT' })).json().code).toBe(0);
+
+    t.advance(coming.onlineTime - t.server.clock());
+    expect((await call('/exchange/order/add', order)).json().code).toBe(0);
+    expect(await listed('/market/symbol-thumb')).toBe(true);
   });
 });
