@@ -46,7 +46,8 @@ function placeOf(userId: number, row: ContractRow, body: OpenBody | CloseBody, s
     volume: body.volume,
     close,
   };
-  if (close || !('reduceOnly' in body)) return cmd;
+  // A close form has no TP/SL or reduce-only (an open form need not send reduceOnly: it was what told them apart).
+  if (close) return cmd;
   const open = body as OpenBody;
   cmd.reduceOnly = open.reduceOnly === 1;
   const triggerType = (open.triggerType ?? TriggerType.tradePrice) as TriggerType;

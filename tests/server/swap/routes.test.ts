@@ -37,7 +37,8 @@ describe('perpetual contracts API', () => {
     other = await login('trader2', 'Trader2Pass');
     await fund(demoId, 20_000 * USDT);
     await fund(otherId, 100_000 * USDT);
-  });
+    // A password hash and two sign-ins: slow on a loaded machine.
+  }, 60_000);
   afterAll(() => t.close());
 
   it('lists the contracts for anyone (the header search’s contract tab)', async () => {
@@ -208,5 +209,28 @@ describe('perpetual contracts API', () => {
     const units = all.reduce((sum, b) => sum + Math.round(Number(b.amount) * USDT), 0);
     const held = wallet(demoId);
     expect(units).toBe(held.available + held.frozen);
+  });
+
+  it('follows a market open with the TP/SL given with it, as two paired plans on the new position', async () => {
+    await fund(demoId, 50_000 * USDT);
+    const ask = { symbol: 'ETH/USDT', direction: 2, type: 1, entrustPrice: '3400.00', volume: 100 };
+    expect((await call('/swap/order/open', other, ask)).json().code).toBe(0);
+    const open = await call('/swap/order/open', demo, {
+      symbol: 'ETH/USDT',
+      direction: 1,
+      type: 2,
+      volume: 100,
+      takeProfitPrice: '3600.00',
+      stopLossPrice: '3300.00',
+    });
+    expect(open.json()).toMatchObject({ code: 0, data: { dealVolume: 100 } });
+    const plans = (await call('/swap/order/current', demo, { symbol: 'ETH/USDT' })).json().data.plans;
+    const legs = plans.map((p: { planType: string; triggerPrice: string }) => [p.planType, p.triggerPrice]);
+    expect(legs).toEqual(
+      expect.arrayContaining([
+        ['takeProfit', '3600.00'],
+        ['stopLoss', '3300.00'],
+      ]),
+    );
   });
 });
