@@ -5,6 +5,7 @@ import { OrderType } from '../../../../common/trading.ts';
 import { Dialog, DialogDescription, DialogHeader } from '../../../ui/dialog.tsx';
 import { useTradeConfig } from '../../trade/trade-config.ts';
 import { send } from './actions.ts';
+import { DialogButtons, FieldError } from './dialog-parts.tsx';
 
 /** A yes/no question before a command (the stored trade config says which commands ask). */
 export function ConfirmDialog(props: { title: string; text: string; onConfirm: () => void; onClose: () => void }) {
@@ -106,19 +107,8 @@ export function CloseDialog(props: {
         <input inputMode="numeric" name="volume" value={volume} onChange={(e) => setVolume(e.target.value.trim())} />
       </label>
       <p className="cp-hint">{t('contractOrders.positions.maxVolume', { volume: position.volume })}</p>
-      {error && (
-        <p className="cp-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="cp-buttons">
-        <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-          {t('contractOrders.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" onClick={submit}>
-          {t('contractOrders.confirm')}
-        </button>
-      </div>
+      <FieldError error={error} />
+      <DialogButtons onCancel={props.onClose} onConfirm={submit} />
     </Dialog>
   );
 }

@@ -250,28 +250,34 @@ function PositionRow(props: {
         <TpslCell position={p} plans={session.plans} refresh={session.refresh} onOpen={onOpen} />
       </td>
       <td data-label={label('actions')} className="cp-actions">
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => onOpen({ kind: 'close', position: p, limit: false })}
-        >
-          {t('contractOrders.positions.closeMarket')}
-        </button>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => onOpen({ kind: 'close', position: p, limit: true })}
-        >
-          {t('contractOrders.positions.closeLimit')}
-        </button>
-        <button type="button" className="link-button" onClick={() => onOpen({ kind: 'reverse', position: p })}>
-          {t('contractOrders.positions.reverse')}
-        </button>
-        <button type="button" className="link-button" onClick={() => onOpen({ kind: 'share', position: p })}>
-          {t('contractOrders.positions.share')}
-        </button>
+        <RowActions position={p} onOpen={onOpen} />
       </td>
     </tr>
+  );
+}
+
+/** Close at market or limit, reverse, share. */
+function RowActions({ position: p, onOpen }: { position: Position; onOpen: (open: Open) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => onOpen({ kind: 'close', position: p, limit: false })}
+      >
+        {t('contractOrders.positions.closeMarket')}
+      </button>
+      <button type="button" className="link-button" onClick={() => onOpen({ kind: 'close', position: p, limit: true })}>
+        {t('contractOrders.positions.closeLimit')}
+      </button>
+      <button type="button" className="link-button" onClick={() => onOpen({ kind: 'reverse', position: p })}>
+        {t('contractOrders.positions.reverse')}
+      </button>
+      <button type="button" className="link-button" onClick={() => onOpen({ kind: 'share', position: p })}>
+        {t('contractOrders.positions.share')}
+      </button>
+    </>
   );
 }
 

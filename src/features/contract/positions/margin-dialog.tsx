@@ -4,6 +4,7 @@ import type { Position, SwapWallet } from '../../../../common/contracts/swap.ts'
 import { Exact } from '../../../../common/decimal.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { send } from './actions.ts';
+import { DialogButtons, FieldError } from './dialog-parts.tsx';
 import { decimalsOf, maxRemovable } from './rules.ts';
 
 /** Whether `text` is an amount above 0, within `max` and with at most `decimals` places. */
@@ -87,19 +88,8 @@ export function MarginDialog(props: {
       <p className="cp-hint">
         {t(mode === 1 ? 'contractOrders.margin.maxAdd' : 'contractOrders.margin.maxRemove', { amount: max, coin })}
       </p>
-      {error && (
-        <p className="cp-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="cp-buttons">
-        <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-          {t('contractOrders.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void submit()}>
-          {t('contractOrders.confirm')}
-        </button>
-      </div>
+      <FieldError error={error} />
+      <DialogButtons onCancel={props.onClose} onConfirm={() => void submit()} busy={busy} />
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { TpslMode } from '../../../../common/margin/codes.ts';
 import { TriggerType } from '../../../../common/trading.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { send } from './actions.ts';
+import { DialogButtons, FieldError, TextField } from './dialog-parts.tsx';
 import type { TpslGroup } from './rules.ts';
 
 const isPrice = (text: string) => /^\d+(\.\d+)?$/.test(text) && Number(text) > 0;
@@ -78,18 +79,15 @@ export function TpslDialog(props: {
     if (ok) props.onClose();
   };
   const field = (label: string, value: string, set: (v: string) => void, name: string) => (
-    <label className="cp-field">
-      <span>{label}</span>
-      <input
-        name={name}
-        inputMode="decimal"
-        value={value}
-        onChange={(e) => {
-          set(e.target.value.trim());
-          setError(null);
-        }}
-      />
-    </label>
+    <TextField
+      label={label}
+      name={name}
+      value={value}
+      onChange={(v) => {
+        set(v);
+        setError(null);
+      }}
+    />
   );
 
   return (
@@ -117,19 +115,8 @@ export function TpslDialog(props: {
           <p className="cp-hint">{t('contractOrders.positions.maxVolume', { volume: position.volume })}</p>
         </>
       )}
-      {error && (
-        <p className="cp-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="cp-buttons">
-        <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-          {t('contractOrders.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void submit()}>
-          {t('contractOrders.confirm')}
-        </button>
-      </div>
+      <FieldError error={error} />
+      <DialogButtons onCancel={props.onClose} onConfirm={() => void submit()} busy={busy} />
     </Dialog>
   );
 }
