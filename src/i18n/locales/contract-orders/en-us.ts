@@ -96,6 +96,7 @@ export const contractOrdersEnUS = {
     tpsl: 'TP/SL ({{count}})',
     trailing: 'Trailing ({{count}})',
     orderHistory: 'Order history',
+    planHistory: 'Plan history',
     tradeHistory: 'Trade history',
     funding: 'Funding history',
     positionHistory: 'Position history',

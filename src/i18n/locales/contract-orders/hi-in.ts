@@ -98,6 +98,7 @@ export const contractOrdersHiIN: ContractOrdersMessages = {
     tpsl: 'TP/SL ({{count}})',
     trailing: 'ट्रेलिंग ({{count}})',
     orderHistory: 'ऑर्डर इतिहास',
+    planHistory: 'प्लान ऑर्डर इतिहास',
     tradeHistory: 'ट्रेड इतिहास',
     funding: 'फ़ंडिंग इतिहास',
     positionHistory: 'पोज़िशन इतिहास',

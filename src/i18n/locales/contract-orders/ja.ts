@@ -98,6 +98,7 @@ export const contractOrdersJa: ContractOrdersMessages = {
     tpsl: '利確・損切り（{{count}}）',
     trailing: 'トレーリング（{{count}}）',
     orderHistory: '注文履歴',
+    planHistory: '計画注文履歴',
     tradeHistory: '約定履歴',
     funding: '資金調達履歴',
     positionHistory: 'ポジション履歴',

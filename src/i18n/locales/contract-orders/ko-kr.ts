@@ -98,6 +98,7 @@ export const contractOrdersKoKR: ContractOrdersMessages = {
     tpsl: '익절/손절 ({{count}})',
     trailing: '트레일링 ({{count}})',
     orderHistory: '주문 내역',
+    planHistory: '조건 주문 내역',
     tradeHistory: '체결 내역',
     funding: '펀딩 내역',
     positionHistory: '포지션 내역',

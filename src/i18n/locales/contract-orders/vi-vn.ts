@@ -98,6 +98,7 @@ export const contractOrdersViVN: ContractOrdersMessages = {
     tpsl: 'Chốt lời/Cắt lỗ ({{count}})',
     trailing: 'Dừng động ({{count}})',
     orderHistory: 'Lịch sử lệnh',
+    planHistory: 'Lịch sử lệnh kế hoạch',
     tradeHistory: 'Lịch sử khớp',
     funding: 'Lịch sử funding',
     positionHistory: 'Lịch sử vị thế',

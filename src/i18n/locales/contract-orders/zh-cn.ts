@@ -98,6 +98,7 @@ export const contractOrdersZhCN: ContractOrdersMessages = {
     tpsl: '止盈止损（{{count}}）',
     trailing: '跟踪委托（{{count}}）',
     orderHistory: '历史委托',
+    planHistory: '历史计划委托',
     tradeHistory: '成交记录',
     funding: '资金费用',
     positionHistory: '历史仓位',

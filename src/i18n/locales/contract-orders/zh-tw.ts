@@ -98,6 +98,7 @@ export const contractOrdersZhTW: ContractOrdersMessages = {
     tpsl: '止盈止損（{{count}}）',
     trailing: '追蹤委託（{{count}}）',
     orderHistory: '歷史委託',
+    planHistory: '歷史計畫委託',
     tradeHistory: '成交記錄',
     funding: '資金費用',
     positionHistory: '歷史倉位',
