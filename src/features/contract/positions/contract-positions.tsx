@@ -5,6 +5,7 @@ import { MarginModel, PricePreference } from '../../../../common/margin/codes.ts
 import { showToast } from '../../../api/toast.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
 import { useTradeConfig } from '../../trade/trade-config.ts';
+import { useContractNotices } from '../notices.ts';
 import type { ContractSession } from '../session.ts';
 import { contractSymbol } from '../session.ts';
 import { send } from './actions.ts';
@@ -26,6 +27,7 @@ type Open =
 /**
  * The user's open positions, one row per position (a card on narrow screens), live from the user's state; every
  * command goes to the server and what it changed comes back over the channel. `prices` are the viewed contract's.
+ * It also shows the channel's liquidation, TP/SL, ADL and funding notices as toasts (mount it once).
  */
 export function ContractPositions(props: { symbol: string; session: ContractSession; prices: ContractPrices | null }) {
   const { session } = props;
@@ -36,6 +38,7 @@ export function ContractPositions(props: { symbol: string; session: ContractSess
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
   const { positions, refresh } = session;
+  useContractNotices(session);
 
   const closeAll = () => void send('/swap/order/close-all', {}, t('contractOrders.positions.closedAll'), refresh);
   const reverse = (p: Position) =>
