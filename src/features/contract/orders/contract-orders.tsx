@@ -41,7 +41,7 @@ export function ContractOrders(props: { symbol: string; session: ContractSession
 
   return (
     <section
-      className="trade-panel trade-orders cp-orders"
+      className="trade-panel cp-orders"
       aria-labelledby={titleId}
       data-state={session?.status ?? 'visitor'}
     >

@@ -45,7 +45,7 @@ export function ContractPositions(props: { symbol: string; session: ContractSess
     void send('/swap/order/backhand', { positionId: p.positionId }, t('contractOrders.positions.reversed'), refresh);
 
   return (
-    <section className="cp-positions" aria-labelledby={titleId} data-state={session.status}>
+    <section className="trade-panel cp-positions" aria-labelledby={titleId} data-state={session.status}>
       <header className="cp-head">
         <h2 id={titleId}>{t('contractOrders.positions.tab', { count: positions.length })}</h2>
         <PreferenceSwitch session={session} />
