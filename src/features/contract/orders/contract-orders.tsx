@@ -40,11 +40,7 @@ export function ContractOrders(props: { symbol: string; session: ContractSession
       : t(`contractOrders.orders.${k as HistoryTab}`);
 
   return (
-    <section
-      className="trade-panel cp-orders"
-      aria-labelledby={titleId}
-      data-state={session?.status ?? 'visitor'}
-    >
+    <section className="trade-panel cp-orders" aria-labelledby={titleId} data-state={session?.status ?? 'visitor'}>
       <header className="panel-head orders-head">
         <h2 id={titleId} className="sr-only">
           {t('contractOrders.orders.orderHistory')}

@@ -227,17 +227,19 @@ function PositionRow(props: {
         {p.liquidationPrice ? num(p.liquidationPrice) : t('contractOrders.positions.noLiq')}
       </td>
       <td data-label={label('margin')} data-field="margin">
-        {num(p.margin)}
-        {p.marginModel === MarginModel.isolated && (
-          <button
-            type="button"
-            className="cp-icon-button"
-            aria-label={t('contractOrders.margin.title')}
-            onClick={() => onOpen({ kind: 'margin', position: p })}
-          >
-            ±
-          </button>
-        )}
+        <span>
+          {num(p.margin)}
+          {p.marginModel === MarginModel.isolated && (
+            <button
+              type="button"
+              className="cp-icon-button"
+              aria-label={t('contractOrders.margin.title')}
+              onClick={() => onOpen({ kind: 'margin', position: p })}
+            >
+              ±
+            </button>
+          )}
+        </span>
       </td>
       <td data-label={label('marginRatio')}>{percent(p.marginRatio)}</td>
       <td data-label={label('pnl')} data-field="pnl" className={tone(pnl)}>
