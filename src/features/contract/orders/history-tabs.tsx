@@ -92,7 +92,7 @@ function fundingColumns(t: Tx): Column<FundingPayment>[] {
 function positionColumns(t: Tx): Column<ClosedPosition>[] {
   return [
     { key: 'closed', cell: (p) => time(p.closeTime) },
-    { key: 'symbol', cell: (p) => `${p.symbol} ${t('contractOrders.leverage', { leverage: p.leverage })}` },
+    { key: 'symbol', cell: (p) => `${p.symbol} ${p.leverage}×` },
     { key: 'side', cell: (p) => posSide(t, p.direction), className: (p) => (p.direction === 1 ? 'up' : 'down') },
     { key: 'entry', cell: (p) => num(p.entryPrice) },
     { key: 'closePrice', cell: (p) => num(p.closePrice) },

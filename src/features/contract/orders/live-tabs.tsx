@@ -61,7 +61,7 @@ function openColumns(t: Tx, refresh: () => void): Column<SwapOrder>[] {
   const side = (o: SwapOrder) => sideKey(o.direction, o.positionDirection);
   return [
     { key: 'time', cell: (o) => time(o.createTime) },
-    { key: 'symbol', cell: (o) => `${o.symbol} ${t('contractOrders.leverage', { leverage: o.leverage })}` },
+    { key: 'symbol', cell: (o) => `${o.symbol} ${o.leverage}×` },
     { key: 'type', cell: (o) => t(`contractOrders.orders.${o.type === 3 ? 'fok' : 'limit'}`) },
     { key: 'side', cell: (o) => t(`contractOrders.orders.${side(o)}`), className: (o) => sideClass(side(o)) },
     { key: 'price', cell: (o) => num(o.entrustPrice) },

@@ -59,11 +59,13 @@ export function Pager(props: { page: number; total: number; onPage: (page: numbe
   const page = clampPage(props.page, props.total);
   if (pages <= 1) return null;
   return (
-    <nav className="cp-pager" aria-label={t('contractOrders.page', { page, pages })}>
+    <nav className="cp-pager" aria-label={t('contractOrders.pager')}>
       <button type="button" className="link-button" disabled={page <= 1} onClick={() => props.onPage(page - 1)}>
         {t('contractOrders.prev')}
       </button>
-      <span>{t('contractOrders.page', { page, pages })}</span>
+      <span>
+        {page} / {pages}
+      </span>
       <button type="button" className="link-button" disabled={page >= pages} onClick={() => props.onPage(page + 1)}>
         {t('contractOrders.next')}
       </button>

@@ -212,8 +212,7 @@ function PositionRow(props: {
         <span className={`cp-side ${p.direction === 1 ? 'up' : 'down'}`}>{t(`contractOrders.${side}`)}</span>{' '}
         <strong>{p.symbol}</strong>{' '}
         <span className="cp-tag">
-          {t(p.marginModel === MarginModel.isolated ? 'contractOrders.isolated' : 'contractOrders.cross')}{' '}
-          {t('contractOrders.leverage', { leverage: p.leverage })}
+          {t(p.marginModel === MarginModel.isolated ? 'contractOrders.isolated' : 'contractOrders.cross')} {p.leverage}×
         </span>
       </td>
       <td data-label={label('size')} data-field="volume">
@@ -224,7 +223,7 @@ function PositionRow(props: {
       </td>
       <td data-label={label('mark')}>{num(mark)}</td>
       <td data-label={label('liq')} data-field="liq">
-        {p.liquidationPrice ? num(p.liquidationPrice) : t('contractOrders.positions.noLiq')}
+        {p.liquidationPrice ? num(p.liquidationPrice) : '--'}
       </td>
       <td data-label={label('margin')} data-field="margin">
         <span>
