@@ -61,7 +61,13 @@ export function ContractPositions(props: { symbol: string; session: ContractSess
       </header>
       {positions.length === 0 ? (
         <p className="orders-none">
-          {session.status === 'loading' ? t('contractOrders.loading') : t('contractOrders.empty')}
+          {t(
+            session.status === 'visitor'
+              ? 'contractOrders.loginPrompt'
+              : session.status === 'loading'
+                ? 'contractOrders.loading'
+                : 'contractOrders.empty',
+          )}
         </p>
       ) : (
         <table className="orders-table cp-table">
