@@ -3,6 +3,9 @@
  * protocol: the page opens views, the worker posts batches of columnar snapshots, transferred, never cloned. The one
  * place where the snapshots' column layouts are declared: the worker writes them and the UI reads them from here.
  */
+import type { Position, SwapOrder, SwapPlan, SwapWallet } from '../common/contracts/swap.ts';
+import type { FundingPayment } from '../common/contracts/swap-history.ts';
+import type { ClosedPositionNotice, LiquidationNotice } from '../common/contracts/swap-market.ts';
 import type { CandleInterval } from '../common/protocol.ts';
 import type { SpotBalance, SpotFill, SpotOrder } from '../common/trading.ts';
 
@@ -111,17 +114,36 @@ export interface UserBalance extends SpotBalance {
   told: number;
 }
 
-/** A contract position (spec trading: positionId, direction, margin); empty until the contract terminal fills it. */
-export interface UserPosition {
-  positionId: number;
-  symbol: string;
-  /** 1 long, 2 short. */
-  direction: 1 | 2;
-  margin: string;
+/** The contract notices of the user channel, numbered by `told` (grows per frame) so the page can tell new ones. */
+export type SwapNotice =
+  | { kind: 'funding'; told: number; data: FundingPayment }
+  | { kind: 'liquidation'; told: number; data: LiquidationNotice }
+  | { kind: 'positionClosed'; told: number; data: ClosedPositionNotice }
+  /** A TP/SL leg or trailing stop fired (its plan, triggered). */
+  | { kind: 'tpsl'; told: number; data: SwapPlan }
+  /** Auto-deleveraging reduced a position (the engine's order on it, filled). */
+  | { kind: 'adl'; told: number; data: SwapOrder };
+
+/** The contract half of the user view: positions, open and lately changed orders, waiting plans, wallets, notices. */
+export interface SwapUserState {
+  positions: Position[];
+  swapOrders: SwapOrder[];
+  plans: SwapPlan[];
+  wallets: SwapWallet[];
+  notices: SwapNotice[];
+}
+
+/** The contract half of a user load: /swap/position-list, /swap/order/current, /swap/wallet/balance. */
+export interface SwapUserLoad {
+  positions: Position[];
+  orders: SwapOrder[];
+  plans: SwapPlan[];
+  wallets: SwapWallet[];
 }
 
 /**
- * What the page fetched over REST for a stale user view: open orders (every market) and spot balances (every coin),
+ * What the page fetched over REST for a stale user view: open orders (every market), spot balances (every coin) and
+ * the contract state,
  * with the `resyncs` and `seq` of the user view's health as they were when the fetch began. The worker merges it under
  * whatever the channel told after `seq`, and ignores a load for another `resyncs`.
  */
@@ -130,6 +152,8 @@ export interface UserLoad {
   seq: number;
   orders: SpotOrder[];
   balances: SpotBalance[];
+  /** The contract state; the page's loader always sends it (a load without it keeps the contract state as told). */
+  swap?: SwapUserLoad;
 }
 
 // ─── Snapshots ───────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -153,14 +177,13 @@ export type Snapshot =
    * lately (most recently changed first), fills told since the view opened (newest first), every coin's balance,
    * positions.
    */
-  | {
+  | ({
       kind: 'user';
       orders: SpotOrder[];
       fills: SpotFill[];
       balances: UserBalance[];
-      positions: UserPosition[];
       health: Health;
-    };
+    } & SwapUserState);
 
 /** What one publish tick carries to one page: the views that changed since their last post. */
 export interface SnapshotBatch {

@@ -59,3 +59,12 @@ export type ActionCode = (typeof ActionCode)[keyof typeof ActionCode];
 
 /** The spec's special leverage level (trading §9), allowed only where a symbol has `canOpenLv1000`. */
 export const LEVERAGE_1000 = 1000;
+
+/** A contract order that still rests: open, partly filled, or being cancelled. */
+export function isContractOpen(status: number): boolean {
+  return (
+    status === ContractOrderStatus.open ||
+    status === ContractOrderStatus.partlyFilled ||
+    status === ContractOrderStatus.cancelling
+  );
+}

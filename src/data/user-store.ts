@@ -1,5 +1,5 @@
 import { isOpenStatus, type SpotFill, type SpotOrder } from '../../common/trading.ts';
-import type { Snapshot, UserBalance, UserLoad, UserPosition, ViewSpec } from '../../workers/api.ts';
+import type { Snapshot, SwapUserState, UserBalance, UserLoad, ViewSpec } from '../../workers/api.ts';
 import type { DataClient } from './client.ts';
 import type { SnapshotStore } from './store.ts';
 
@@ -10,7 +10,7 @@ type UserSnapshot = Extract<Snapshot, { kind: 'user' }>;
  * What the page holds of the signed-in user (DESIGN §2: private data is state), kept by the worker from the `user`
  * channel over one REST load. Read it; never refetch it because the channel told something.
  */
-export interface UserState {
+export interface UserState extends SwapUserState {
   /** Open orders of every market, newest first. */
   open: SpotOrder[];
   /** Open orders and the orders changed lately, most recently changed first. */
@@ -19,8 +19,6 @@ export interface UserState {
   fills: SpotFill[];
   /** Every coin of the spot wallet. */
   balances: UserBalance[];
-  /** Contract positions: none until the contract terminal fills them. */
-  positions: UserPosition[];
   /** `loading` until the REST load is merged (at start, after a reconnect, a gap or a replaced worker). */
   status: 'loading' | 'live';
   /** Which load the state stands on: it changes with each new one, when what was fetched beside it may be old. */
@@ -29,8 +27,11 @@ export interface UserState {
   version: number;
 }
 
-/** Fetches what a stale user view is loaded with: open orders of every market and spot balances; null on failure. */
-export type UserLoader = () => Promise<Pick<UserLoad, 'orders' | 'balances'> | null>;
+/**
+ * Fetches what a stale user view is loaded with: open orders of every market, spot balances and the contract state;
+ * null on failure.
+ */
+export type UserLoader = () => Promise<Pick<UserLoad, 'orders' | 'balances' | 'swap'> | null>;
 
 /** After a failed load: 1 s, 2 s, 4 s … at most 30 s. */
 const retryDelay = (failures: number) => Math.min(30_000, 1000 * 2 ** (failures - 1));
@@ -136,6 +137,10 @@ export class UserStore {
       fills: snapshot.fills,
       balances: snapshot.balances,
       positions: snapshot.positions,
+      swapOrders: snapshot.swapOrders,
+      plans: snapshot.plans,
+      wallets: snapshot.wallets,
+      notices: snapshot.notices,
       status: health?.status === 'live' ? 'live' : 'loading',
       epoch: `${this.client.restarts()}:${health?.resyncs ?? 0}`,
       version,

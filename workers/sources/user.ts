@@ -46,7 +46,7 @@ export class UserSource implements Source<'user'> {
   snapshot(_spec: unknown, _out: unknown, health: Health): SnapshotOf<'user'> {
     const { status, seq, resyncs, duplicates } = this.user;
     health.user = { status, seq, resyncs, duplicates };
-    return { kind: 'user', ...this.user.state(), positions: [], health };
+    return { kind: 'user', ...this.user.state(), health };
   }
 
   close(): void {

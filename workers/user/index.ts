@@ -1,9 +1,10 @@
-// The signed-in user's state from the private channel (`user`: orders, fills, balances), checked frame by frame on its
+// The signed-in user's state from the private channel (`user`: orders, fills, balances, and the contract kinds), checked frame by frame on its
 // seq like a depth book, merged over the page's REST load. Imports only common/ and the wire types of ../api.ts.
 import { USER_SWAP_KINDS, type UserFrame } from '../../common/protocol.ts';
 import { isOpenStatus, type SpotBalance, type SpotFill, type SpotOrder } from '../../common/trading.ts';
-import type { UserBalance, UserLoad, UserStatus } from '../api.ts';
+import type { SwapUserState, UserBalance, UserLoad, UserStatus } from '../api.ts';
 import { isBalance, isFill, isOrder } from './shapes.ts';
+import { SwapUser } from './swap.ts';
 
 /** Closed orders kept, most recently changed (older ones are in the order history's REST pages); open ones all stay. */
 export const USER_ORDERS_CAP = 200;
@@ -17,7 +18,7 @@ export const USER_FILLS_CAP = 100;
 export type UserApplyResult = 'applied' | 'duplicate' | 'stale';
 
 /** What a user view shows (workers/api.ts Snapshot `user`). */
-export interface UserState {
+export interface UserState extends SwapUserState {
   orders: SpotOrder[];
   fills: SpotFill[];
   balances: UserBalance[];
@@ -30,7 +31,8 @@ interface Held<T> {
 }
 
 /**
- * The user's orders (open ones of every market, plus the latest closed), fills and balances. Starts stale: the page
+ * The user's orders (open ones of every market, plus the latest closed), fills and balances, and their contract state
+ * (./swap.ts). Starts stale: the page
  * loads open orders and balances over REST ({@link load}) and the channel keeps them from then on; a reconnect
  * ({@link reset}) or a seq gap makes it stale again.
  */
@@ -50,6 +52,7 @@ export class UserChannel {
   private readonly orders = new Map<number, Held<SpotOrder>>();
   private fills: SpotFill[] = [];
   private readonly balances = new Map<string, Held<UserBalance>>();
+  private readonly swap = new SwapUser();
 
   /**
    * Applies one frame. A seq at or below the last is a re-delivery, dropped and counted; a seq past the next one, or
@@ -75,6 +78,7 @@ export class UserChannel {
     this.seq = 0;
     for (const held of this.orders.values()) held.seq = 0;
     for (const held of this.balances.values()) held.seq = 0;
+    this.swap.reset();
     this.markStale();
   }
 
@@ -100,6 +104,7 @@ export class UserChannel {
       const held = this.balances.get(balance.coin);
       if (!held || !newer(held)) this.putBalance(balance, 0, 0);
     }
+    if (load.swap) this.swap.load(load.swap, load.seq);
     this.status = 'live';
     return true;
   }
@@ -125,7 +130,7 @@ export class UserChannel {
     for (const { value } of this.orders.values()) orders.push(value);
     const balances: UserBalance[] = [];
     for (const { value } of this.balances.values()) balances.push(value);
-    return { orders: orders.reverse(), fills: [...this.fills], balances };
+    return { orders: orders.reverse(), fills: [...this.fills], balances, ...this.swap.state() };
   }
 
   private markStale(): void {
@@ -135,8 +140,9 @@ export class UserChannel {
 
   /** Applies a frame's data; false when it is not what its kind should carry. */
   private take(kind: UserFrame['kind'], d: Record<string, unknown>): boolean {
-    // Contract events are not held here (no contract terminal yet); their seq counts all the same.
-    if ((USER_SWAP_KINDS as readonly string[]).includes(kind)) return true;
+    if ((USER_SWAP_KINDS as readonly string[]).includes(kind)) {
+      return this.swap.take(kind as (typeof USER_SWAP_KINDS)[number], d, this.seq, this.told);
+    }
     if (kind === 'order') {
       if (!isOrder(d)) return false;
       const order = d as unknown as SpotOrder;

@@ -36,3 +36,26 @@ export function isFill(d: Fields): boolean {
 }
 
 export const isBalance = (d: Fields): boolean => isText(d.coin) && isAmount(d.available) && isAmount(d.frozen);
+
+/** The subset of a TypeBox object schema that the contract views of common/contracts use. */
+interface FlatSchema {
+  properties?: Record<string, { type?: string; maxLength?: number }>;
+  required?: readonly string[];
+}
+
+/**
+ * Whether `d` has every field its (flat) common/contracts schema requires, each of the declared JSON type: the contract
+ * kinds are checked against their one declaration rather than a copy of it. Text is bounded like the spot kinds'.
+ */
+export function matches(schema: unknown, d: Fields): boolean {
+  const { properties = {}, required = [] } = schema as FlatSchema;
+  for (const key of required) {
+    const v = d[key];
+    const type = properties[key]?.type;
+    if (type === 'integer' && !isInt(v)) return false;
+    if (type === 'number' && !(typeof v === 'number' && Number.isFinite(v))) return false;
+    if (type === 'boolean' && typeof v !== 'boolean') return false;
+    if (type === 'string' && !(typeof v === 'string' && v.length <= (properties[key]?.maxLength ?? 64))) return false;
+  }
+  return true;
+}

@@ -17,6 +17,10 @@ function user(status: UserStatus, resyncs: number, seq: number, orders: SpotOrde
     fills: [],
     balances: [],
     positions: [],
+    swapOrders: [],
+    plans: [],
+    wallets: [],
+    notices: [],
     health: { feed: 'live', frameAge: 0, reconnects: 0, malformed: 0, user: { status, seq, resyncs, duplicates: 0 } },
   };
 }

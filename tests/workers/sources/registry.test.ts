@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../common/protocol.ts';
 import { Sources } from '../../../workers/sources/index.ts';
+import { swapPosition } from '../../common/swap-views.ts';
 import { ManualScheduler } from '../feed/manual-scheduler.ts';
 import { FakeFeed } from './fake-feed.ts';
 
@@ -98,7 +99,7 @@ describe('the registry of sources', () => {
     const user = sources.acquire({ kind: 'user' });
     const tickers = sources.acquire({ kind: 'tickers', symbols: [SYMBOL] });
     sources.loadUser({ resyncs: 0, seq: 0, orders: [], balances: [] });
-    feed.emit('user', { ch: 'user', kind: 'position', seq: 1, t: 1, data: { positionId: 1 } });
+    feed.emit('user', { ch: 'user', kind: 'position', seq: 1, t: 1, data: { ...swapPosition(1) } });
     feed.emit('user', {
       ch: 'user',
       kind: 'balance',
@@ -117,6 +118,7 @@ describe('the registry of sources', () => {
     const health = { feed: 'live' as const, frameAge: 0, reconnects: 0, malformed: 0 };
     expect(user.snapshot({ kind: 'user' }, out, { ...health })).toMatchObject({
       balances: [{ coin: 'USDT', available: '1' }],
+      positions: [{ positionId: 1 }],
       health: { user: { status: 'live', seq: 2 } },
     });
     expect(tickers.snapshot({ kind: 'tickers', symbols: [SYMBOL] }, out, { ...health })).toMatchObject({

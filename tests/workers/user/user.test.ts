@@ -3,6 +3,7 @@ import type { UserFrame } from '../../../common/protocol.ts';
 import { USER_FILLS_CAP, USER_ORDERS_CAP, UserChannel } from '../../../workers/user/index.ts';
 import { spotFill } from '../../common/spot-fill.ts';
 import { spotOrder } from '../../common/spot-order.ts';
+import { swapPosition, swapWallet } from '../../common/swap-views.ts';
 
 const order = (orderId: number, fields: Record<string, unknown> = {}) => ({
   ...spotOrder(orderId),
@@ -80,7 +81,7 @@ describe('the user channel', () => {
     const { user, tell } = channel();
     expect(tell('fill', { ...fill(1), maker: 'yes' })).toBe('stale');
     expect(tell('balance', { coin: 'USDT', available: 'NaN', frozen: '0' })).toBe('stale');
-    expect(user.state()).toEqual({ orders: [], fills: [], balances: [] });
+    expect(user.state()).toMatchObject({ orders: [], fills: [], balances: [], positions: [], wallets: [] });
   });
 });
 
@@ -106,11 +107,11 @@ describe('the user channel sequence', () => {
     expect(user.resyncs).toBe(1);
   });
 
-  it('counts the contract events it does not hold, so they never read as a gap', () => {
+  it('counts the contract events between the spot ones, so they never read as a gap', () => {
     const user = new UserChannel();
     user.load({ resyncs: 0, seq: 0, orders: [], balances: [] });
-    expect(user.apply({ kind: 'position', seq: 1, data: { positionId: 1, adlQuantile: 3 } })).toBe('applied');
-    expect(user.apply({ kind: 'swapWallet', seq: 2, data: { coin: 'USDT' } })).toBe('applied');
+    expect(user.apply({ kind: 'position', seq: 1, data: swapPosition(1, { adlQuantile: 3 }) })).toBe('applied');
+    expect(user.apply({ kind: 'swapWallet', seq: 2, data: swapWallet() })).toBe('applied');
     expect(user.apply({ kind: 'balance', seq: 3, data: { coin: 'USDT', available: '1', frozen: '0' } })).toBe(
       'applied',
     );
