@@ -131,6 +131,8 @@ export const ContractInfoSchema = Type.Object({
   quoteCoin: Type.String(),
   baseDecimal: Type.Integer(),
   quoteDecimal: Type.Integer(),
+  /** Decimals of the settle coin's ledger (USDT 6): the grid the margin module computes on (common/margin/grid.ts). */
+  settleDecimals: Type.Integer(),
   contractSize: Type.String(),
   minVolume: Type.Integer(),
   maxLeverage: Type.Integer(),

@@ -40,6 +40,7 @@ export function contractInfo(row: ContractRow): ContractInfo {
     quoteCoin: row.quote,
     baseDecimal: decimalsOf(row.contractSize),
     quoteDecimal: row.priceScale,
+    settleDecimals: row.settleDecimals,
     contractSize: row.contractSize,
     minVolume: row.minVolume,
     maxLeverage: row.maxLeverage,
