@@ -307,3 +307,12 @@ export function percentText(rate: bigint, decimals = 2): string {
   const fraction = (units % scale).toString().padStart(decimals, '0');
   return `${negative && units > 0n ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}%`;
 }
+
+/** Whether the order takes liquidity at once (market, a plan at market, a limit through the last price): its fee rate. */
+export function isTaker(form: EntryForm, ctx: EntryContext, direction: Direction, ticks: number): boolean {
+  if (form.tab === OpenTab.market) return true;
+  if (form.tab === OpenTab.plan && !form.price) return true;
+  const last = ctx.prices ? ticksOf(ctx.terms, ctx.prices.last) : null;
+  const buying = (direction === 1) !== (form.mode === 'close');
+  return last !== null && (buying ? ticks >= last : ticks <= last);
+}

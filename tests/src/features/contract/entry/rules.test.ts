@@ -7,6 +7,7 @@ import {
   type EntryForm,
   editField,
   emptyForm,
+  isTaker,
   leverageOf,
   percentContracts,
   percentText,
@@ -227,5 +228,18 @@ describe('percent text', () => {
     expect(percentText(-10_000n, 4)).toBe('-0.0100%');
     expect(percentText(8_000_000n)).toBe('8.00%');
     expect(percentText(-1n)).toBe('0.00%');
+  });
+});
+
+describe('taker or maker', () => {
+  it('market orders and plans at market take; a limit takes when it crosses the last price', () => {
+    expect(isTaker(market(), ctx, 1, 950_000)).toBe(true);
+    expect(isTaker(form({ tab: OpenTab.plan }), ctx, 1, 960_000)).toBe(true);
+    expect(isTaker(form({ tab: OpenTab.plan, price: '96000' }), ctx, 1, 960_000)).toBe(true);
+    expect(isTaker(form({ price: '94000' }), ctx, 1, 940_000)).toBe(false);
+    expect(isTaker(form({ price: '94000' }), ctx, 2, 940_000)).toBe(true);
+    // A close of a long sells: it takes at or below the last price.
+    expect(isTaker(form({ price: '96000', mode: 'close' }), ctx, 1, 960_000)).toBe(false);
+    expect(isTaker(form({ price: '94000', mode: 'close' }), ctx, 1, 940_000)).toBe(true);
   });
 });
