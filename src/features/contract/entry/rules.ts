@@ -131,13 +131,18 @@ export function percentContracts(form: EntryForm, ctx: EntryContext, direction: 
   }
   const ticks = valuationTicks(form, ctx);
   if (ticks === null || !ctx.wallet) return 0;
-  const most = maxContracts(
-    ctx.terms,
-    leverageOf(ctx.settings, direction),
-    ticks,
-    minorOf(ctx.terms, ctx.wallet.available),
-  );
-  return Math.floor((most * percent) / 100);
+  const leverage = leverageOf(ctx.settings, direction);
+  const affordable = maxContracts(ctx.terms, leverage, ticks, minorOf(ctx.terms, ctx.wallet.available));
+  return Math.floor((Math.min(affordable, capRoom(ctx, direction, leverage, ticks)) * percent) / 100);
+}
+
+/** Contracts the leverage's risk limit still leaves room for on top of the same-side position (Bybit's rule). */
+export function capRoom(ctx: EntryContext, direction: Direction, leverage: number, ticks: number): number {
+  const cap = notionalCap(tiersFor(ctx.terms, leverage), leverage);
+  if (cap === null) return MAX_VOLUME;
+  const same = positionFor(ctx, direction);
+  const room = cap - (same ? positionOf(ctx.terms, same).cost : 0n);
+  return room > 0n ? Number(room / notional(ctx.terms.grid, 1, ticks)) : 0;
 }
 
 export function withPercent(form: EntryForm, ctx: EntryContext, direction: Direction, percent: number): EntryForm {

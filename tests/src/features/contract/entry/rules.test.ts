@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OpenTab } from '../../../../../common/margin/codes.ts';
 import { OrderType, TriggerType } from '../../../../../common/order-codes.ts';
 import {
+  capRoom,
   checkEntry,
   contractsOf,
   type EntryForm,
@@ -241,5 +242,20 @@ describe('taker or maker', () => {
     // A close of a long sells: it takes at or below the last price.
     expect(isTaker(form({ price: '96000', mode: 'close' }), ctx, 1, 960_000)).toBe(false);
     expect(isTaker(form({ price: '94000', mode: 'close' }), ctx, 1, 940_000)).toBe(true);
+  });
+});
+
+describe('the slider within the risk limit', () => {
+  it('never sizes past what the leverage’s tier allows, the position included', () => {
+    const rich = context({
+      wallet: { ...WALLET, available: '10000000' },
+      settings: { ...SETTINGS, leverageLong: 125 },
+    });
+    // 50 000 USDT at 125×: 526 contracts at 95 000.
+    expect(percentContracts(market(), rich, 1, 100)).toBe(526);
+    expect(capRoom(rich, 1, 125, 950_000)).toBe(526);
+    const held = context({ ...rich, positions: [position({ volume: 500, leverage: 125 })] });
+    expect(percentContracts(market(), held, 1, 100)).toBe(26);
+    expect(capRoom(context(), 1, 1, 950_000)).toBe(1_000_000_000);
   });
 });
