@@ -1,12 +1,14 @@
 import type { TFunction } from 'i18next';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { OpenTab } from '../../../../common/margin/codes.ts';
+import { swapMarket } from '../../../../common/market.ts';
 import { TriggerType } from '../../../../common/order-codes.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
 import { NumberField, PercentSteps } from '../../trade/order-entry/order-entry.tsx';
+import { usePickedPrice } from '../../trade/price-store.ts';
 import { setTradeConfig, useTradeConfig } from '../../trade/trade-config.ts';
 import { placeOrder, refusal } from './api.ts';
 import { ConfirmContractOrder } from './confirm-contract.tsx';
@@ -30,6 +32,7 @@ import {
   withPercent,
   withUnit,
 } from './rules.ts';
+import { ticksOf } from './terms.ts';
 import type { EntrySession } from './types.ts';
 
 const TAB_NAMES: Record<OpenTab, 'market' | 'limit' | 'plan'> = { 0: 'market', 1: 'limit', 2: 'plan' };
@@ -88,6 +91,7 @@ export function ContractOrderForm(props: { contract: ContractThumb; ctx: EntryCo
     sub.setProblem(null);
   };
   const edit = (field: EntryField, raw: string) => change(editField(form, field, raw, ctx.terms));
+  usePriceFeeds(ctx, contract.symbol, setForm);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     sub.submit(direction);
@@ -131,6 +135,28 @@ export function ContractOrderForm(props: { contract: ContractThumb; ctx: EntryCo
       )}
     </form>
   );
+}
+
+/**
+ * The price field follows the market once (a limit order starts at the last price) and takes a price picked in the
+ * book (spec trading §2), by the contract's symbol or its market name on the socket.
+ */
+function usePriceFeeds(ctx: EntryContext, symbol: string, setForm: (update: (f: EntryForm) => EntryForm) => void) {
+  const last = ctx.prices?.last ?? '';
+  const [seeded, setSeeded] = useState(false);
+  useEffect(() => {
+    if (seeded || !last || ticksOf(ctx.terms, last) === null) return;
+    setSeeded(true);
+    setForm((f) => (f.price ? f : { ...f, price: last }));
+  }, [seeded, last, ctx.terms, setForm]);
+  const picked = usePickedPrice(symbol);
+  const pickedMarket = usePickedPrice(swapMarket(symbol));
+  const pick = picked ?? pickedMarket;
+  // A pick made before the form was shown (on the spot book of the same pair) is not this form's.
+  const [since] = useState(() => pick?.seq ?? 0);
+  useEffect(() => {
+    if (pick && pick.seq > since) setForm((f) => editField(f, 'price', pick.price, ctx.terms));
+  }, [pick, since, ctx.terms, setForm]);
 }
 
 /** Long or short, in the user's up and down colours. */
