@@ -227,6 +227,11 @@ export const PositionSchema = Type.Object({
   direction: Type.Integer(),
   volume: Type.Integer(),
   entryPrice: Type.String(),
+  /**
+   * The entry's exact cost: Σ fill notional of the open contracts in the settle coin, to the margin grid's fine unit
+   * (common/margin/grid.ts), so a client previews with the engine's own integers (the entry price is rounded).
+   */
+  entryValue: Type.Optional(Type.String()),
   markPrice: Type.String(),
   /** "" where no price liquidates it (a 1× long). */
   liquidationPrice: Type.String(),

@@ -144,6 +144,7 @@ export function positionView(engine: SwapEngine, market: SwapMarket, row: Contra
     direction: directionOf(h.positionSide, position.sign),
     volume: position.contracts,
     entryPrice: fromUnits(entryTicks(grid, position, 2), row.priceScale + 2),
+    entryValue: formatFine(grid, position.cost, grid.perCoin.toString().length - 1),
     markPrice: formatTicks(grid, mark),
     liquidationPrice: liq === null ? '' : formatTicks(grid, liq),
     marginModel: h.marginModel,

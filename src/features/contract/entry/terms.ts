@@ -79,16 +79,17 @@ export function maxContracts(terms: Terms, leverage: number, ticks: number, avai
 }
 
 /**
- * A position of the wire back in the margin module's integers. The entry is sent to a hundredth of a tick, so the cost
- * (Σ fill notional) is exact while that hundredth pins it: always for one fill price, and below 100 contracts.
+ * A position of the wire back in the margin module's integers: its exact cost from `entryValue`; without it (an older
+ * answer) from the entry price, sent to a hundredth of a tick, which pins the cost for one fill price or < 100 contracts.
  */
 export function positionOf(terms: Terms, view: PositionView): Position {
+  const sign = view.direction === 1 ? 1 : -1;
+  const { grid } = terms;
+  if (view.entryValue) {
+    return { sign, contracts: view.volume, cost: toUnits(view.entryValue, grid.perCoin.toString().length - 1) };
+  }
   const entry = toUnits(view.entryPrice, terms.info.quoteDecimal + 2);
   const contracts = BigInt(view.volume);
   const tickContracts = (2n * entry * contracts + 100n) / 200n;
-  return {
-    sign: view.direction === 1 ? 1 : -1,
-    contracts: view.volume,
-    cost: tickContracts * terms.grid.perContractTick,
-  };
+  return { sign, contracts: view.volume, cost: tickContracts * grid.perContractTick };
 }

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNT } from '../../../../../server/auth/demo.ts';
 import { hashPassword } from '../../../../../server/auth/password.ts';
 import { usersRepository } from '../../../../../server/auth/users-repository.ts';
 import { type Figures, type PreviewOrder, previewOrder } from '../../../../../src/features/contract/entry/preview.ts';
-import { type Terms, termsOf } from '../../../../../src/features/contract/entry/terms.ts';
+import { type Terms, termsOf, ticksOf } from '../../../../../src/features/contract/entry/terms.ts';
 import { buildTestApp, createUser, type TestApp } from '../../../../server/helpers.ts';
 
 // The preview equals the server: each order is previewed from what the client has (trade-init, the wallet, the
@@ -55,13 +55,17 @@ describe('the order preview equals what the server then reports', () => {
       mark: Math.round(Number(thumb.mark) * 10),
       fundingRate: thumb.fundingRate,
     };
-    return { input, result: previewOrder(input, { ...order, ticks: price, taker: true }) };
+    // A function of the mark: the server measures at its mark when it answers, which a price step may have moved.
+    const result = (mark = input.mark) => previewOrder({ ...input, mark }, { ...order, ticks: price, taker: true });
+    return { input, result };
   };
 
-  const expectFigures = (figures: Figures | null, view: Position | undefined) => {
+  const expectFigures = (at: (mark: number) => Figures | null, view: Position | undefined) => {
     expect(view).toBeDefined();
+    if (!view) return;
+    const figures = at(ticksOf(terms, view.markPrice) ?? 0);
     expect(figures).not.toBeNull();
-    if (!figures || !view) return;
+    if (!figures) return;
     const { grid, info } = terms;
     expect(formatFine(grid, figures.margin, info.settleDecimals)).toBe(view.margin);
     expect(figures.liquidation === null ? '' : formatTicks(grid, figures.liquidation)).toBe(view.liquidationPrice);
@@ -82,7 +86,8 @@ describe('the order preview equals what the server then reports', () => {
     terms = termsOf((await init()).contract);
     // A pinned index holds the mark, so the preview and the position are measured at the same price.
     await call('/swap/dev/index', {}, { symbol: 'BTC/USDT', price: '95000.0', holdMs: 3_600_000 });
-  });
+    // Building the app on a busy machine can take longer than the default hook time.
+  }, 60_000);
   afterAll(() => t.close());
 
   it('an isolated long at 20×: margin, liquidation price, margin ratio and fee', async () => {
@@ -90,28 +95,28 @@ describe('the order preview equals what the server then reports', () => {
     await call('/swap/order/modify-leverage', demo, { symbol: 'BTC/USDT', leverage: 20 });
     await rest(2, '95000.0', 1000);
     const { result } = await preview({ direction: 1, close: false, contracts: 1000 }, 950_000);
-    expect(result.before).toBeNull();
+    expect(result().before).toBeNull();
     const order = await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 1000 });
     expect(order.dealVolume).toBe(1000);
-    expectFigures(result.after, (await positions())[0]);
-    expectFee(result.fee, order);
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    expectFee(result().fee, order);
   });
 
   it('adding to that position at another price: before is the position now, after what it becomes', async () => {
     await rest(2, '95100.0', 500);
     const { result } = await preview({ direction: 1, close: false, contracts: 500 }, 951_000);
-    expectFigures(result.before, (await positions())[0]);
+    expectFigures((m) => result(m).before, (await positions())[0]);
     const order = await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 500 });
-    expectFigures(result.after, (await positions())[0]);
-    expectFee(result.fee, order);
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    expectFee(result().fee, order);
   });
 
   it('a partial close of the isolated long releases its share of the margin', async () => {
     await rest(1, '95000.0', 300);
     const { result } = await preview({ direction: 1, close: true, contracts: 300 }, 950_000);
     const order = await call('/swap/order/close', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 300 });
-    expectFigures(result.after, (await positions())[0]);
-    expectFee(result.fee, order);
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    expectFee(result().fee, order);
     await rest(1, '95000.0', 1200);
     await call('/swap/order/close-all', demo, { symbol: 'BTC/USDT' });
     expect(await positions()).toHaveLength(0);
@@ -123,17 +128,17 @@ describe('the order preview equals what the server then reports', () => {
     await rest(1, '95000.0', 800);
     const { result } = await preview({ direction: 2, close: false, contracts: 800 }, 950_000);
     const order = await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 2, type: 2, volume: 800 });
-    expectFigures(result.after, (await positions())[0]);
-    expectFee(result.fee, order);
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    expectFee(result().fee, order);
   });
 
   it('adding to the cross short at another price', async () => {
     await rest(1, '94900.0', 150);
     const { result } = await preview({ direction: 2, close: false, contracts: 150 }, 949_000);
-    expectFigures(result.before, (await positions())[0]);
+    expectFigures((m) => result(m).before, (await positions())[0]);
     const order = await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 2, type: 2, volume: 150 });
-    expectFigures(result.after, (await positions())[0]);
-    expectFee(result.fee, order);
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    expectFee(result().fee, order);
     await rest(2, '95000.0', 950);
     await call('/swap/order/close-all', demo, { symbol: 'BTC/USDT' });
   });
@@ -145,16 +150,51 @@ describe('the order preview equals what the server then reports', () => {
     await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 600 });
     await rest(1, '95000.0', 200);
     const { result } = await preview({ direction: 2, close: false, contracts: 200 }, 950_000);
-    expect(result.before).toBeNull();
+    expect(result().before).toBeNull();
     const order = await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 2, type: 2, volume: 200 });
     const list = await positions();
     expectFigures(
-      result.after,
+      (m) => result(m).after,
       list.find((p) => p.direction === 2),
     );
     expect(list.find((p) => p.direction === 1)?.liquidationPrice).toBe(
       list.find((p) => p.direction === 2)?.liquidationPrice,
     );
-    expectFee(result.fee, order);
+    expectFee(result().fee, order);
+  });
+
+  it('an isolated long at 1000× measured on the 1000× tier table', async () => {
+    // The hedge's legs closed one at a time (a bid and an ask of one maker at one price would cross each other).
+    await rest(2, '95000.0', 200);
+    await call('/swap/order/close', demo, { symbol: 'BTC/USDT', direction: 2, type: 2, volume: 200 });
+    await rest(1, '95000.0', 600);
+    await call('/swap/order/close', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 600 });
+    expect(await positions()).toHaveLength(0);
+    await call('/swap/order/switch-pattern', demo, { symbol: 'BTC/USDT', positionClass: 2, marginModel: 2 });
+    await call('/swap/order/modify-leverage', demo, { symbol: 'BTC/USDT', leverage: 1000 });
+    await rest(2, '95000.0', 100);
+    const { result } = await preview({ direction: 1, close: false, contracts: 100 }, 950_000);
+    const order = await call('/swap/order/open', demo, { symbol: 'BTC/USDT', direction: 1, type: 2, volume: 100 });
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    expectFee(result().fee, order);
+  });
+
+  it('a resting limit that fills as maker adds to the 1000× position within its 10 000 USDT tier', async () => {
+    await call('/swap/order/modify-leverage', demo, { symbol: 'BTC/USDT', leverage: 1000 });
+    const state = await preview({ direction: 1, close: false, contracts: 5 }, 949_000);
+    const order = { direction: 1, close: false, contracts: 5, ticks: 949_000, taker: false } as const;
+    const result = (mark = state.input.mark) => previewOrder({ ...state.input, mark }, order);
+    const placed = await call('/swap/order/open', demo, {
+      symbol: 'BTC/USDT',
+      direction: 1,
+      type: 1,
+      entrustPrice: '94900.0',
+      volume: 5,
+    });
+    expect(placed.dealVolume).toBe(0);
+    await call('/swap/order/open', other, { symbol: 'BTC/USDT', direction: 2, type: 2, volume: 5 });
+    expectFigures((m) => result(m).after, (await positions())[0]);
+    const history = await call('/swap/order/history', demo, { symbol: 'BTC/USDT', pageNo: 1, pageSize: 1 });
+    expectFee(result().fee, history.records[0]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromUnits } from '../../../../../common/decimal.ts';
-import { notional } from '../../../../../common/margin/grid.ts';
+import { formatFine, notional } from '../../../../../common/margin/grid.ts';
 import { applyFill, entryTicks } from '../../../../../common/margin/position.ts';
 import { type ContractRow, contractOf, tiersAt } from '../../../../../server/engine/contracts/contract.ts';
 import { reservationOfValue } from '../../../../../server/engine/contracts/margin-check.ts';
@@ -91,5 +91,16 @@ describe('contract terms on the margin module’s integers', () => {
     const view = position({ volume: held.contracts, entryPrice: entry });
     expect(positionOf(terms, view)).toEqual(held);
     expect(positionOf(terms, position({ direction: 2 })).sign).toBe(-1);
+  });
+
+  it('takes the exact cost the server sends, where the entry price alone cannot pin it', () => {
+    let held = applyFill(terms.grid, null, 1, 1000, 950_000).position;
+    held = held && applyFill(terms.grid, held, 1, 500, 951_000).position;
+    if (!held) throw new Error('no position');
+    const entryPrice = fromUnits(entryTicks(terms.grid, held, 2), BTC.quoteDecimal + 2);
+    const entryValue = formatFine(terms.grid, held.cost, terms.grid.perCoin.toString().length - 1);
+    expect(positionOf(terms, position({ volume: 1500, entryPrice, entryValue }))).toEqual(held);
+    // From the rounded entry price alone, 1 500 contracts leave the cost a few fine units off.
+    expect(positionOf(terms, position({ volume: 1500, entryPrice })).cost).not.toBe(held.cost);
   });
 });
