@@ -191,6 +191,15 @@ interface FieldProps {
   onChange: (form: EntryForm) => void;
 }
 
+/** Another tab: the size starts over; a plan starts at market (an empty order price), not at the limit's price. */
+const withTab = (form: EntryForm, tab: OpenTab): EntryForm => ({
+  ...form,
+  tab,
+  size: '',
+  percent: 0,
+  price: tab === OpenTab.plan && form.tab !== OpenTab.plan ? '' : form.price,
+});
+
 function EntryTabs({ form, onChange }: { form: EntryForm; onChange: (form: EntryForm) => void }) {
   const { t } = useTranslation();
   return (
@@ -202,7 +211,7 @@ function EntryTabs({ form, onChange }: { form: EntryForm; onChange: (form: Entry
             type="button"
             role="tab"
             aria-selected={form.tab === tab}
-            onClick={() => onChange({ ...form, tab, size: '', percent: 0 })}
+            onClick={() => onChange(withTab(form, tab))}
           >
             {t(`contractEntry.tabs.${TAB_NAMES[tab]}`)}
           </button>
