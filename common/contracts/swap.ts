@@ -131,6 +131,8 @@ export const ContractInfoSchema = Type.Object({
   quoteCoin: Type.String(),
   baseDecimal: Type.Integer(),
   quoteDecimal: Type.Integer(),
+  /** Decimals of the settle coin's ledger (USDT 6): the grid the margin module computes on (common/margin/grid.ts). */
+  settleDecimals: Type.Integer(),
   contractSize: Type.String(),
   minVolume: Type.Integer(),
   maxLeverage: Type.Integer(),
@@ -225,6 +227,11 @@ export const PositionSchema = Type.Object({
   direction: Type.Integer(),
   volume: Type.Integer(),
   entryPrice: Type.String(),
+  /**
+   * The entry's exact cost: Σ fill notional of the open contracts in the settle coin, to the margin grid's fine unit
+   * (common/margin/grid.ts), so a client previews with the engine's own integers (the entry price is rounded).
+   */
+  entryValue: Type.Optional(Type.String()),
   markPrice: Type.String(),
   /** "" where no price liquidates it (a 1× long). */
   liquidationPrice: Type.String(),

@@ -3,6 +3,7 @@ import { movesEnUS } from './assets/moves/en-us.ts';
 import { propertyEnUS } from './assets/property/en-us.ts';
 import { rechargeEnUS } from './assets/recharge/en-us.ts';
 import { contentEnUS } from './content/en-us.ts';
+import { contractEntryEnUS } from './contract-entry/en-us.ts';
 import { contractOrdersEnUS } from './contract-orders/en-us.ts';
 import { homeEnUS } from './home/en-us.ts';
 import { quotesEnUS } from './quotes/en-us.ts';
@@ -162,6 +163,7 @@ export const enUS = {
   recharge: rechargeEnUS,
   homePage: homeEnUS,
   quotes: quotesEnUS,
+  contractEntry: contractEntryEnUS,
   content: contentEnUS,
 };
 

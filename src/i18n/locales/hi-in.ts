@@ -3,6 +3,7 @@ import { movesHiIN } from './assets/moves/hi-in.ts';
 import { propertyHiIN } from './assets/property/hi-in.ts';
 import { rechargeHiIN } from './assets/recharge/hi-in.ts';
 import { contentHiIN } from './content/hi-in.ts';
+import { contractEntryHiIN } from './contract-entry/hi-in.ts';
 import { contractOrdersHiIN } from './contract-orders/hi-in.ts';
 import type { Messages } from './en-us.ts';
 import { homeHiIN } from './home/hi-in.ts';
@@ -162,5 +163,6 @@ export const hiIN: Messages = {
   recharge: rechargeHiIN,
   homePage: homeHiIN,
   quotes: quotesHiIN,
+  contractEntry: contractEntryHiIN,
   content: contentHiIN,
 };

@@ -3,6 +3,7 @@ import { movesJa } from './assets/moves/ja.ts';
 import { propertyJa } from './assets/property/ja.ts';
 import { rechargeJa } from './assets/recharge/ja.ts';
 import { contentJa } from './content/ja.ts';
+import { contractEntryJa } from './contract-entry/ja.ts';
 import { contractOrdersJa } from './contract-orders/ja.ts';
 import type { Messages } from './en-us.ts';
 import { homeJa } from './home/ja.ts';
@@ -162,5 +163,6 @@ export const ja: Messages = {
   recharge: rechargeJa,
   homePage: homeJa,
   quotes: quotesJa,
+  contractEntry: contractEntryJa,
   content: contentJa,
 };

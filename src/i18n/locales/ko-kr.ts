@@ -3,6 +3,7 @@ import { movesKoKR } from './assets/moves/ko-kr.ts';
 import { propertyKoKR } from './assets/property/ko-kr.ts';
 import { rechargeKoKR } from './assets/recharge/ko-kr.ts';
 import { contentKoKR } from './content/ko-kr.ts';
+import { contractEntryKoKR } from './contract-entry/ko-kr.ts';
 import { contractOrdersKoKR } from './contract-orders/ko-kr.ts';
 import type { Messages } from './en-us.ts';
 import { homeKoKR } from './home/ko-kr.ts';
@@ -162,5 +163,6 @@ export const koKR: Messages = {
   recharge: rechargeKoKR,
   homePage: homeKoKR,
   quotes: quotesKoKR,
+  contractEntry: contractEntryKoKR,
   content: contentKoKR,
 };

@@ -3,6 +3,7 @@ import { movesViVN } from './assets/moves/vi-vn.ts';
 import { propertyViVN } from './assets/property/vi-vn.ts';
 import { rechargeViVN } from './assets/recharge/vi-vn.ts';
 import { contentViVN } from './content/vi-vn.ts';
+import { contractEntryViVN } from './contract-entry/vi-vn.ts';
 import { contractOrdersViVN } from './contract-orders/vi-vn.ts';
 import type { Messages } from './en-us.ts';
 import { homeViVN } from './home/vi-vn.ts';
@@ -162,5 +163,6 @@ export const viVN: Messages = {
   recharge: rechargeViVN,
   homePage: homeViVN,
   quotes: quotesViVN,
+  contractEntry: contractEntryViVN,
   content: contentViVN,
 };

@@ -3,6 +3,7 @@ import { movesZhCN } from './assets/moves/zh-cn.ts';
 import { propertyZhCN } from './assets/property/zh-cn.ts';
 import { rechargeZhCN } from './assets/recharge/zh-cn.ts';
 import { contentZhCN } from './content/zh-cn.ts';
+import { contractEntryZhCN } from './contract-entry/zh-cn.ts';
 import { contractOrdersZhCN } from './contract-orders/zh-cn.ts';
 import type { Messages } from './en-us.ts';
 import { homeZhCN } from './home/zh-cn.ts';
@@ -152,5 +153,6 @@ export const zhCN: Messages = {
   recharge: rechargeZhCN,
   homePage: homeZhCN,
   quotes: quotesZhCN,
+  contractEntry: contractEntryZhCN,
   content: contentZhCN,
 };

@@ -3,6 +3,7 @@ import { movesZhTW } from './assets/moves/zh-tw.ts';
 import { propertyZhTW } from './assets/property/zh-tw.ts';
 import { rechargeZhTW } from './assets/recharge/zh-tw.ts';
 import { contentZhTW } from './content/zh-tw.ts';
+import { contractEntryZhTW } from './contract-entry/zh-tw.ts';
 import { contractOrdersZhTW } from './contract-orders/zh-tw.ts';
 import type { Messages } from './en-us.ts';
 import { homeZhTW } from './home/zh-tw.ts';
@@ -152,5 +153,6 @@ export const zhTW: Messages = {
   recharge: rechargeZhTW,
   homePage: homeZhTW,
   quotes: quotesZhTW,
+  contractEntry: contractEntryZhTW,
   content: contentZhTW,
 };

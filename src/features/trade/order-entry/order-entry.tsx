@@ -282,7 +282,7 @@ function EntryFields(props: {
   );
 }
 
-function PercentSteps({ percent, onPercent }: { percent: number; onPercent: (value: number) => void }) {
+export function PercentSteps({ percent, onPercent }: { percent: number; onPercent: (value: number) => void }) {
   const { t } = useTranslation();
   return (
     <div className="entry-percent">
@@ -313,7 +313,7 @@ function PercentSteps({ percent, onPercent }: { percent: number; onPercent: (val
   );
 }
 
-function NumberField(props: {
+export function NumberField(props: {
   id: string;
   label: string;
   unit: string;
