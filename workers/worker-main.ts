@@ -19,6 +19,7 @@ interface ThumbRow {
   priceScale?: number;
   amountScale?: number;
   quoteDecimal?: number;
+  contractSize?: string;
 }
 
 export function startPlane(origin: string): DataPlane {
@@ -45,7 +46,11 @@ export function startPlane(origin: string): DataPlane {
     if (swapSymbolOf(symbol)) {
       const contracts = await list('/swap/symbol-thumb', (m) => [
         swapMarket(m.symbol),
-        { priceScale: m.quoteDecimal ?? 0, amountScale: 0 },
+        {
+          priceScale: m.quoteDecimal ?? 0,
+          amountScale: 0,
+          valueScale: -Math.round(Math.log10(Number(m.contractSize ?? '1'))),
+        },
       ]);
       return contracts.get(symbol);
     }
