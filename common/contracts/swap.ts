@@ -121,6 +121,8 @@ export const ContractThumbSchema = Type.Object({
   fundingRate: Type.String(),
   nextFundingTime: Type.Integer(),
   maxLeverage: Type.Integer(),
+  /** Open interest: contracts held long (as many are held short), every user's positions. */
+  openInterest: Type.Integer({ minimum: 0 }),
 });
 export type ContractThumb = Static<typeof ContractThumbSchema>;
 

@@ -13,7 +13,7 @@ import { equityAt, liquidationPrice, maintenanceOf, marginRatio } from '../../co
 import { entryTicks, initialMargin, roe, unrealizedPnl } from '../../common/margin/position.ts';
 import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
-import type { Holding } from '../engine/contracts/holdings.ts';
+import type { Holding, Holdings } from '../engine/contracts/holdings.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { SwapPlan as Plan } from '../engine/contracts/plans.ts';
 import type { PositionSide } from '../engine/contracts/terms.ts';
@@ -56,7 +56,19 @@ function decimalsOf(text: string): number {
   return text.split('.')[1]?.length ?? 0;
 }
 
-export function contractThumb(row: ContractRow, market: SwapMarket, funding: { rate: bigint; next: number }) {
+/** Contracts held long on a symbol: the open interest (the short side holds as many). */
+export function openInterestOf(holdings: Holdings, symbol: string): number {
+  let contracts = 0;
+  for (const h of holdings.openOn(symbol)) if (h.position && h.position.sign > 0) contracts += h.position.contracts;
+  return contracts;
+}
+
+export function contractThumb(
+  row: ContractRow,
+  market: SwapMarket,
+  funding: { rate: bigint; next: number },
+  openInterest: number,
+) {
   const { grid } = market.contract;
   const thumb: ContractThumb = {
     symbol: row.symbol,
@@ -70,6 +82,7 @@ export function contractThumb(row: ContractRow, market: SwapMarket, funding: { r
     fundingRate: rate(funding.rate),
     nextFundingTime: funding.next,
     maxLeverage: row.maxLeverage,
+    openInterest,
   };
   return thumb;
 }
