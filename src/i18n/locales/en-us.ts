@@ -3,6 +3,7 @@ import { movesEnUS } from './assets/moves/en-us.ts';
 import { propertyEnUS } from './assets/property/en-us.ts';
 import { rechargeEnUS } from './assets/recharge/en-us.ts';
 import { contentEnUS } from './content/en-us.ts';
+import { contractEnUS } from './contract/en-us.ts';
 import { homeEnUS } from './home/en-us.ts';
 import { quotesEnUS } from './quotes/en-us.ts';
 import { supportEnUS } from './support/en-us.ts';
@@ -154,6 +155,7 @@ export const enUS = {
   },
   account: accountEnUS,
   trade: tradeEnUS,
+  contract: contractEnUS,
   support: supportEnUS,
   property: propertyEnUS,
   moves: movesEnUS,

@@ -3,6 +3,7 @@ import { movesHiIN } from './assets/moves/hi-in.ts';
 import { propertyHiIN } from './assets/property/hi-in.ts';
 import { rechargeHiIN } from './assets/recharge/hi-in.ts';
 import { contentHiIN } from './content/hi-in.ts';
+import { contractHiIN } from './contract/hi-in.ts';
 import type { Messages } from './en-us.ts';
 import { homeHiIN } from './home/hi-in.ts';
 import { quotesHiIN } from './quotes/hi-in.ts';
@@ -154,6 +155,7 @@ export const hiIN: Messages = {
   guard: { loginTip: 'कृपया पहले लॉग इन करें' },
   account: accountHiIN,
   trade: tradeHiIN,
+  contract: contractHiIN,
   support: supportHiIN,
   property: propertyHiIN,
   moves: movesHiIN,

@@ -3,6 +3,7 @@ import { movesJa } from './assets/moves/ja.ts';
 import { propertyJa } from './assets/property/ja.ts';
 import { rechargeJa } from './assets/recharge/ja.ts';
 import { contentJa } from './content/ja.ts';
+import { contractJa } from './contract/ja.ts';
 import type { Messages } from './en-us.ts';
 import { homeJa } from './home/ja.ts';
 import { quotesJa } from './quotes/ja.ts';
@@ -154,6 +155,7 @@ export const ja: Messages = {
   guard: { loginTip: '先にログインしてください' },
   account: accountJa,
   trade: tradeJa,
+  contract: contractJa,
   support: supportJa,
   property: propertyJa,
   moves: movesJa,

@@ -3,6 +3,7 @@ import { movesKoKR } from './assets/moves/ko-kr.ts';
 import { propertyKoKR } from './assets/property/ko-kr.ts';
 import { rechargeKoKR } from './assets/recharge/ko-kr.ts';
 import { contentKoKR } from './content/ko-kr.ts';
+import { contractKoKR } from './contract/ko-kr.ts';
 import type { Messages } from './en-us.ts';
 import { homeKoKR } from './home/ko-kr.ts';
 import { quotesKoKR } from './quotes/ko-kr.ts';
@@ -154,6 +155,7 @@ export const koKR: Messages = {
   guard: { loginTip: '먼저 로그인해 주세요' },
   account: accountKoKR,
   trade: tradeKoKR,
+  contract: contractKoKR,
   support: supportKoKR,
   property: propertyKoKR,
   moves: movesKoKR,

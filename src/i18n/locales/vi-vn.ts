@@ -3,6 +3,7 @@ import { movesViVN } from './assets/moves/vi-vn.ts';
 import { propertyViVN } from './assets/property/vi-vn.ts';
 import { rechargeViVN } from './assets/recharge/vi-vn.ts';
 import { contentViVN } from './content/vi-vn.ts';
+import { contractViVN } from './contract/vi-vn.ts';
 import type { Messages } from './en-us.ts';
 import { homeViVN } from './home/vi-vn.ts';
 import { quotesViVN } from './quotes/vi-vn.ts';
@@ -154,6 +155,7 @@ export const viVN: Messages = {
   guard: { loginTip: 'Vui lòng đăng nhập trước' },
   account: accountViVN,
   trade: tradeViVN,
+  contract: contractViVN,
   support: supportViVN,
   property: propertyViVN,
   moves: movesViVN,

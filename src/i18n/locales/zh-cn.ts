@@ -3,6 +3,7 @@ import { movesZhCN } from './assets/moves/zh-cn.ts';
 import { propertyZhCN } from './assets/property/zh-cn.ts';
 import { rechargeZhCN } from './assets/recharge/zh-cn.ts';
 import { contentZhCN } from './content/zh-cn.ts';
+import { contractZhCN } from './contract/zh-cn.ts';
 import type { Messages } from './en-us.ts';
 import { homeZhCN } from './home/zh-cn.ts';
 import { quotesZhCN } from './quotes/zh-cn.ts';
@@ -144,6 +145,7 @@ export const zhCN: Messages = {
   guard: { loginTip: '请先登录' },
   account: accountZhCN,
   trade: tradeZhCN,
+  contract: contractZhCN,
   support: supportZhCN,
   property: propertyZhCN,
   moves: movesZhCN,

@@ -3,6 +3,7 @@ import { movesZhTW } from './assets/moves/zh-tw.ts';
 import { propertyZhTW } from './assets/property/zh-tw.ts';
 import { rechargeZhTW } from './assets/recharge/zh-tw.ts';
 import { contentZhTW } from './content/zh-tw.ts';
+import { contractZhTW } from './contract/zh-tw.ts';
 import type { Messages } from './en-us.ts';
 import { homeZhTW } from './home/zh-tw.ts';
 import { quotesZhTW } from './quotes/zh-tw.ts';
@@ -144,6 +145,7 @@ export const zhTW: Messages = {
   guard: { loginTip: '請先登入' },
   account: accountZhTW,
   trade: tradeZhTW,
+  contract: contractZhTW,
   support: supportZhTW,
   property: propertyZhTW,
   moves: movesZhTW,

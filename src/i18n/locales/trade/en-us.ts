@@ -8,7 +8,6 @@ export const tradeEnUS = {
   low24h: '24h low',
   volume24h: '24h volume ({{coin}})',
   amount24h: '24h turnover ({{unit}})',
-  contractNotOpen: 'Contract trading is not open yet. Choose a spot market.',
   selector: {
     open: 'Choose a market',
     search: 'Search',

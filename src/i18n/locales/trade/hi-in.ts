@@ -9,7 +9,6 @@ export const tradeHiIN: TradeMessages = {
   low24h: '24 घंटे का निम्न',
   volume24h: '24 घंटे की मात्रा ({{coin}})',
   amount24h: '24 घंटे का कारोबार ({{unit}})',
-  contractNotOpen: 'कॉन्ट्रैक्ट ट्रेडिंग अभी शुरू नहीं हुई है। कोई स्पॉट मार्केट चुनें।',
   selector: {
     open: 'मार्केट चुनें',
     search: 'खोजें',

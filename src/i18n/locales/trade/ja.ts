@@ -9,7 +9,6 @@ export const tradeJa: TradeMessages = {
   low24h: '24時間安値',
   volume24h: '24時間出来高（{{coin}}）',
   amount24h: '24時間売買代金（{{unit}}）',
-  contractNotOpen: '先物取引はまだ開始していません。現物市場を選択してください。',
   selector: {
     open: '銘柄を選択',
     search: '検索',

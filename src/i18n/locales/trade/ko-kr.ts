@@ -9,7 +9,6 @@ export const tradeKoKR: TradeMessages = {
   low24h: '24시간 최저가',
   volume24h: '24시간 거래량({{coin}})',
   amount24h: '24시간 거래대금({{unit}})',
-  contractNotOpen: '선물 거래는 아직 열리지 않았습니다. 현물 마켓을 선택하세요.',
   selector: {
     open: '마켓 선택',
     search: '검색',

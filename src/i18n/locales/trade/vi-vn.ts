@@ -9,7 +9,6 @@ export const tradeViVN: TradeMessages = {
   low24h: 'Thấp nhất 24h',
   volume24h: 'Khối lượng 24h ({{coin}})',
   amount24h: 'Giá trị giao dịch 24h ({{unit}})',
-  contractNotOpen: 'Giao dịch hợp đồng chưa mở. Hãy chọn một thị trường giao ngay.',
   selector: {
     open: 'Chọn thị trường',
     search: 'Tìm kiếm',

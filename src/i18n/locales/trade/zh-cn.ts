@@ -9,7 +9,6 @@ export const tradeZhCN: TradeMessages = {
   low24h: '24小时最低',
   volume24h: '24小时成交量（{{coin}}）',
   amount24h: '24小时成交额（{{unit}}）',
-  contractNotOpen: '合约交易暂未开放，请选择现货市场。',
   selector: {
     open: '选择交易对',
     search: '搜索',

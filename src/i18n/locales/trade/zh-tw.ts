@@ -9,7 +9,6 @@ export const tradeZhTW: TradeMessages = {
   low24h: '24小時最低',
   volume24h: '24小時成交量（{{coin}}）',
   amount24h: '24小時成交額（{{unit}}）',
-  contractNotOpen: '合約交易暫未開放，請選擇現貨市場。',
   selector: {
     open: '選擇交易對',
     search: '搜尋',
