@@ -90,8 +90,10 @@ test.describe('/trade', () => {
     );
     await page.locator('.selector-tabs button[data-tab="favourites"]').click();
     await expect(page.getByTestId('favourites-login')).toBeVisible();
+    // The contract tab lists the perpetuals; one opens the contract terminal.
     await page.locator('.selector-tabs button[data-tab="contract"]').click();
-    await expect(page.locator('.selector-popover tbody tr')).toHaveCount(0);
+    await page.locator('.selector-popover tr[data-symbol="ETH/USDT"] .pair').click();
+    await expect(page).toHaveURL(/\/trade\/contract\?symbol=ETH_USDT$/);
   });
 
   test('the demo user toggles a favourite (sent once, debounced) and sees the count in the tab', async ({

@@ -4,22 +4,16 @@ import { Link, useSearch } from 'wouter';
 import { swapMarket } from '../../../common/market.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { ChartPanel } from '../trade/chart-panel.tsx';
-import { type FavouritePaths, useFavourites } from '../trade/favourites.ts';
+import { useFavourites } from '../trade/favourites.ts';
 import { OrderBook } from '../trade/order-book.tsx';
 import { RecentTrades } from '../trade/recent-trades.tsx';
 import { setTradeConfig, useTradeConfig } from '../trade/trade-config.ts';
 import { contractPath, contractSymbolFrom } from './contract-location.ts';
 import { ContractHeader } from './market/contract-header.tsx';
 import { ContractSelector } from './market/contract-selector.tsx';
-import { useContractThumbs } from './market/contract-thumbs.ts';
+import { CONTRACT_FAVOURITES, useContractThumbs } from './market/contract-thumbs.ts';
 import '../trade/trade.css';
 import './contract.css';
-
-const CONTRACT_FAVOURITES: FavouritePaths = {
-  list: '/swap/contract/favor/list',
-  add: '/swap/contract/favor/add',
-  delete: '/swap/contract/favor/delete',
-};
 
 /**
  * The contract terminal (/trade/contract?symbol=BTC_USDT, /trade?type=contract; issue 21): the contract selector and

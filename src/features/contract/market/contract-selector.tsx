@@ -7,10 +7,11 @@ import { formatChangePercent, formatPriceText } from '../../../format/price.ts';
 import { ChevronDownIcon, SearchIcon } from '../../../ui/icons.tsx';
 import { Popover } from '../../../ui/popover.tsx';
 import { SortButton } from '../../../ui/sort-button.tsx';
-import type { Favourites } from '../../trade/favourites.ts';
+import { type Favourites, useFavourites } from '../../trade/favourites.ts';
 import { nextSort, type SelectorRow, type Sort, type SortKey } from '../../trade/market.ts';
 import { contractPath } from '../contract-location.ts';
 import { type ContractTab, contractMarkets, contractRows, filterContractRows } from './contract-rows.ts';
+import { CONTRACT_FAVOURITES, useContractThumbs } from './contract-thumbs.ts';
 
 /**
  * The contract symbol selector (spec trading §2): a 550 px popover with favourites (/swap/contract/favor/*) and the
@@ -108,6 +109,24 @@ function SelectorBody(props: BodyProps) {
   );
 }
 
+/**
+ * The contracts as the spot selector's contract tab lists them (filtered by its search): choosing one opens the
+ * contract terminal.
+ */
+export function ContractChoices(props: { query: string; isLogin: boolean; onChosen: () => void }) {
+  const { t } = useTranslation();
+  const { thumbs } = useContractThumbs();
+  const favourites = useFavourites(props.isLogin, CONTRACT_FAVOURITES);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const markets = useMemo(() => contractMarkets(thumbs), [thumbs]);
+  const tickers = useTickers(markets);
+  const all = contractRows(thumbs, tickers?.values ?? null);
+  const rows = filterContractRows(all, { tab: 'usdt', query: props.query, favourites: favourites.symbols, sort });
+  if (rows.length === 0) return <p className="selector-empty">{t('contract.selector.noMatch')}</p>;
+  const body = { symbol: '', thumbs, favourites, isLogin: props.isLogin, onChosen: props.onChosen };
+  return <SelectorTable {...body} rows={rows} sort={sort} onSort={setSort} />;
+}
+
 function SelectorTable(
   props: BodyProps & { rows: SelectorRow[]; sort: Sort | null; onSort: (s: Sort | null) => void },
 ) {
@@ -203,8 +222,11 @@ function ContractRow(props: {
           <span className="base">
             {r.coin}
             {r.unit}
-          </span>{' '}
-          <span className="quote">{t('contract.perpetual')}</span>
+          </span>
+          {/* The pair is a flex row: whitespace between its parts collapses. */}
+          <span className="quote" style={{ marginLeft: 4 }}>
+            {t('contract.perpetual')}
+          </span>
         </a>
       </th>
       <td className={r.chg < 0 ? 'down' : 'up'}>{formatChangePercent(r.chg)}</td>

@@ -2,6 +2,14 @@
 import { useEffect, useState } from 'react';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { get, isSuccess } from '../../../api/request.ts';
+import type { FavouritePaths } from '../../trade/favourites.ts';
+
+/** The user's favourite contracts (spec trading §7). */
+export const CONTRACT_FAVOURITES: FavouritePaths = {
+  list: '/swap/contract/favor/list',
+  add: '/swap/contract/favor/add',
+  delete: '/swap/contract/favor/delete',
+};
 
 /** The list is read again this often: its open interest moves with positions and is on no socket channel. */
 export const THUMBS_REFRESH_MS = 30_000;

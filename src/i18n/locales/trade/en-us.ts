@@ -21,7 +21,6 @@ export const tradeEnUS = {
     loginPrompt: 'Log in to see your favourite markets',
     login: 'Log in',
     noFavourites: 'No favourites yet: tap a star to add one',
-    contractEmpty: 'No contract markets are open yet',
     noMatch: 'No matching markets',
     addFavourite: 'Add to favourites',
     removeFavourite: 'Remove from favourites',

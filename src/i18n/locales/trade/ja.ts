@@ -22,7 +22,6 @@ export const tradeJa: TradeMessages = {
     loginPrompt: 'ログインするとお気に入りの銘柄が表示されます',
     login: 'ログイン',
     noFavourites: 'お気に入りはまだありません。星をタップして追加',
-    contractEmpty: '取引可能な先物市場はまだありません',
     noMatch: '一致する銘柄がありません',
     addFavourite: 'お気に入りに追加',
     removeFavourite: 'お気に入りから削除',

@@ -22,7 +22,6 @@ export const tradeKoKR: TradeMessages = {
     loginPrompt: '로그인하면 관심 마켓을 볼 수 있습니다',
     login: '로그인',
     noFavourites: '관심 마켓이 없습니다. 별을 눌러 추가하세요',
-    contractEmpty: '아직 열린 선물 마켓이 없습니다',
     noMatch: '일치하는 마켓이 없습니다',
     addFavourite: '관심 추가',
     removeFavourite: '관심 해제',

@@ -22,7 +22,6 @@ export const tradeViVN: TradeMessages = {
     loginPrompt: 'Đăng nhập để xem các thị trường yêu thích',
     login: 'Đăng nhập',
     noFavourites: 'Chưa có mục yêu thích: chạm vào ngôi sao để thêm',
-    contractEmpty: 'Chưa có thị trường hợp đồng nào mở',
     noMatch: 'Không có thị trường phù hợp',
     addFavourite: 'Thêm vào yêu thích',
     removeFavourite: 'Bỏ khỏi yêu thích',
