@@ -87,6 +87,7 @@ test.describe('/quotes/list (spec shell §2, trading §2)', () => {
     await expect(page.locator('.contract-quotes .quote-row[data-symbol="ETH/USDT"] .trade-link')).toHaveAttribute(
       'href',
       '/trade/contract?symbol=ETH_USDT',
+      { timeout: 15_000 },
     );
     await expect(page.locator('.quotes-tabs a[data-tab="contract"]')).toHaveAttribute('aria-selected', 'true');
 
