@@ -47,7 +47,7 @@ export function contractRows(thumbs: readonly ContractThumb[]): Row[] {
     symbol: c.symbol,
     kind: 'contract' as const,
     price: formatPriceText(c.last, c.quoteDecimal),
-    chg: null,
+    chg: c.chg,
     to: `${contractPath(c.symbol)}&tradeType=contract`,
   }));
 }

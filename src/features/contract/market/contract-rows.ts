@@ -14,7 +14,7 @@ export function contractMarkets(thumbs: readonly ContractThumb[]): string[] {
 
 /**
  * One row per contract: its last price and 24 h change (a fraction) from `values` (TICKER_COLUMNS per market of
- * {@link contractMarkets}) once there, else the list's last price and no change.
+ * {@link contractMarkets}) once there, else the list's.
  */
 export function contractRows(thumbs: readonly ContractThumb[], values: ArrayLike<number> | null): SelectorRow[] {
   return thumbs.map((c, i) => {
@@ -25,7 +25,7 @@ export function contractRows(thumbs: readonly ContractThumb[], values: ArrayLike
       coin: c.baseCoin,
       unit: c.quoteCoin,
       price: live ? (values[at + COL.price] as number) : Number(c.last),
-      chg: live ? (values[at + COL.changeRate] as number) / 100 : 0,
+      chg: live ? (values[at + COL.changeRate] as number) / 100 : c.chg,
       priceScale: c.quoteDecimal,
     };
   });

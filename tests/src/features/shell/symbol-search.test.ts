@@ -24,13 +24,14 @@ describe('the header search’s tabs', () => {
       nextFundingTime: 0,
       maxLeverage: 125,
       openInterest: 10,
+      chg: -0.0125,
     };
     expect(contractRows([eth])).toEqual([
       {
         symbol: 'ETH/USDT',
         kind: 'contract',
         price: '3,400.50',
-        chg: null,
+        chg: -0.0125,
         to: '/trade/contract?symbol=ETH_USDT&tradeType=contract',
       },
     ]);

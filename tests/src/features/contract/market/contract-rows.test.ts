@@ -22,6 +22,7 @@ const thumb = (symbol: string, last: string, quoteDecimal = 2): ContractThumb =>
     nextFundingTime: 0,
     maxLeverage: 75,
     openInterest: 0,
+    chg: 0,
   };
 };
 const THUMBS = [thumb('BTC/USDT', '95000.0', 1), thumb('ETH/USDT', '3400.00'), thumb('SOL/USDT', '180.00')];
