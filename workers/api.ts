@@ -28,6 +28,8 @@ export type ViewSpec =
       symbols: string[];
     }
   | { kind: 'candles'; symbol: string; interval: CandleInterval }
+  /** A perpetual's index and mark prices and its funding (`symbol`: the market name, `BTC/USDT:USDT`). */
+  | { kind: 'mark'; symbol: string }
   /** The signed-in user's orders, fills, balances and positions (after `auth`), loaded by the page (`loadUser`). */
   | { kind: 'user' };
 
@@ -104,6 +106,13 @@ export const TICKER_COLUMN = {
   low52w: 10,
 } as const;
 
+/**
+ * Columns of a perpetual's prices: `[index, mark, fundingRate, nextFundingTime, time]` (the predicted rate of the next
+ * settlement as a fraction, its instant and the frame's in ms).
+ */
+export const MARK_COLUMNS = 5;
+export const MARK_COLUMN = { index: 0, mark: 1, fundingRate: 2, nextFundingTime: 3, time: 4 } as const;
+
 // ─── The user's state ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -172,6 +181,8 @@ export type Snapshot =
   /** `values` holds TICKER_COLUMNS numbers per symbol of `symbols`. */
   | { kind: 'tickers'; symbols: string[]; values: Float64Array; health: Health }
   | { kind: 'candles'; candles: Float64Array; health: Health }
+  /** {@link MARK_COLUMNS} numbers; no snapshot before the price service's first tick. */
+  | { kind: 'mark'; values: Float64Array; health: Health }
   /**
    * Small and rare, so cloned objects rather than columns: the open orders of every market and the orders changed
    * lately (most recently changed first), fills told since the view opened (newest first), every coin's balance,

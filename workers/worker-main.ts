@@ -3,6 +3,7 @@
  * list and candle history from its REST route. Depends on nothing outside workers/ and common/.
  */
 import { transfer } from 'comlink';
+import { swapMarket, swapSymbolOf } from '../common/market.ts';
 import { WS_PATH } from '../common/protocol.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed } from './feed/index.ts';
@@ -12,22 +13,52 @@ import type { MarketGrid } from './sources/index.ts';
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
 const PAGE_IDLE_MS = 15_000;
 
+/** The fields of a spot (`/market/symbol-thumb`) or contract (`/swap/symbol-thumb`) row that make a grid. */
+interface ThumbRow {
+  symbol: string;
+  priceScale?: number;
+  amountScale?: number;
+  quoteDecimal?: number;
+  contractSize?: string;
+}
+
 export function startPlane(origin: string): DataPlane {
   const url = `${origin.replace(/^http/, 'ws')}${WS_PATH}`;
   const feed = new Feed({ url });
-  let grids: Promise<Map<string, MarketGrid>> | null = null;
+  const grids = new Map<string, Promise<Map<string, MarketGrid>>>();
+  // One list per route, asked again next time on failure: a server that was down at the first ask must not leave
+  // books without a grid. A perpetual's market (`BTC/USDT:USDT`) is on the contract list, in whole contracts.
+  const list = (path: string, read: (row: ThumbRow) => [string, MarketGrid]) => {
+    let made = grids.get(path);
+    if (!made) {
+      made = fetch(`${origin}${path}`)
+        .then((r) => r.json() as Promise<{ data: ThumbRow[] }>)
+        .then((body) => new Map(body.data.map(read)))
+        .catch(() => {
+          grids.delete(path);
+          return new Map();
+        });
+      grids.set(path, made);
+    }
+    return made;
+  };
   const grid = async (symbol: string): Promise<MarketGrid | undefined> => {
-    grids ??= fetch(`${origin}/market/symbol-thumb`)
-      .then((r) => r.json() as Promise<{ data: { symbol: string; priceScale: number; amountScale: number }[] }>)
-      .then(
-        (body) => new Map(body.data.map((m) => [m.symbol, { priceScale: m.priceScale, amountScale: m.amountScale }])),
-      )
-      .catch(() => {
-        // Asked again next time: a server that was down at the first ask must not leave books without a grid.
-        grids = null;
-        return new Map();
-      });
-    return (await grids).get(symbol);
+    if (swapSymbolOf(symbol)) {
+      const contracts = await list('/swap/symbol-thumb', (m) => [
+        swapMarket(m.symbol),
+        {
+          priceScale: m.quoteDecimal ?? 0,
+          amountScale: 0,
+          valueScale: -Math.round(Math.log10(Number(m.contractSize ?? '1'))),
+        },
+      ]);
+      return contracts.get(symbol);
+    }
+    const spot = await list('/market/symbol-thumb', (m) => [
+      m.symbol,
+      { priceScale: m.priceScale ?? 0, amountScale: m.amountScale ?? 0 },
+    ]);
+    return spot.get(symbol);
   };
   // A page that went away (closed tab) rejects the call; the sweep below then drops its views.
   const plane = new DataPlane(

@@ -121,6 +121,10 @@ export const ContractThumbSchema = Type.Object({
   fundingRate: Type.String(),
   nextFundingTime: Type.Integer(),
   maxLeverage: Type.Integer(),
+  /** Open interest: contracts held long (as many are held short), every user's positions. */
+  openInterest: Type.Integer({ minimum: 0 }),
+  /** 24 h change of the last price as a fraction (0.0123 = +1.23 %); 0 before any trade. */
+  chg: Type.Number(),
 });
 export type ContractThumb = Static<typeof ContractThumbSchema>;
 

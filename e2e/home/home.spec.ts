@@ -164,9 +164,13 @@ test.describe('the ranking block', () => {
     await expect(panel).toHaveAttribute('data-tab', 'UP');
     await expect(rows).toHaveCount(6);
 
+    // The simulated contract bots trade every perpetual: each row leads to its contract terminal.
     await page.getByRole('tab', { name: 'Hot contracts' }).click();
-    await expect(page.getByTestId('ranking-empty')).toHaveText(
-      'Contract trading is not open yet, so there are no hot contracts to show.',
+    await expect(panel).toHaveAttribute('data-tab', 'HOT_CONTRACT');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.first().getByRole('link', { name: 'Trade' })).toHaveAttribute(
+      'href',
+      /^\/trade\/contract\?symbol=[A-Z]+_USDT&tradeType=contract$/,
     );
 
     await page.getByRole('tab', { name: 'New listings' }).click();

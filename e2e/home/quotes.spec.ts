@@ -82,9 +82,13 @@ test.describe('/quotes/list (spec shell §2, trading §2)', () => {
     await expect(page).toHaveURL(/\/trade\/ETH-USDC$/);
   });
 
-  test('contract tab is an honest empty state; rank shows live gainers, losers and turnover', async ({ page }) => {
+  test('contract tab lists the perpetuals; rank shows live gainers, losers and turnover', async ({ page }) => {
     await page.goto('/quotes/list/contract');
-    await expect(page.getByText('No contract markets are listed yet')).toBeVisible();
+    await expect(page.locator('.contract-quotes .quote-row[data-symbol="ETH/USDT"] .trade-link')).toHaveAttribute(
+      'href',
+      '/trade/contract?symbol=ETH_USDT',
+      { timeout: 15_000 },
+    );
     await expect(page.locator('.quotes-tabs a[data-tab="contract"]')).toHaveAttribute('aria-selected', 'true');
 
     await page.locator('.quotes-tabs a[data-tab="rank"]').click();

@@ -64,13 +64,9 @@ test('the assets dropdown converts the total into the display currency and hides
   await expect(page.getByTestId('assets-total')).toHaveText('******');
 });
 
-test('the symbol search ignores whitespace and case; no contract tab before the contract terminal', async ({
+test('the symbol search ignores whitespace and case; its contract rows lead to the contract terminal', async ({
   page,
 }) => {
-  const contractLists: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/swap/symbol-thumb')) contractLists.push(request.url());
-  });
   await page.goto('/');
   await page.getByRole('button', { name: 'Search markets' }).click();
   const input = page.getByPlaceholder('Search pairs');
@@ -82,9 +78,10 @@ test('the symbol search ignores whitespace and case; no contract tab before the 
   }
   await page.getByRole('tab', { name: 'Spot', exact: true }).click();
   await expect(rows.first()).toHaveAttribute('data-symbol', 'ETH/USDT');
-  // Its rows would lead to /trade/contract, which is not built yet: no tab, and no request for it.
-  await expect(page.getByRole('tab', { name: 'Contract', exact: true })).toHaveCount(0);
-  expect(contractLists).toEqual([]);
+  await page.getByRole('tab', { name: 'Contract', exact: true }).click();
+  await rows.first().click();
+  await expect(page).toHaveURL(/\/trade\/contract\?symbol=ETH_USDT/);
+  await expect(page.locator('.contract-page')).toHaveAttribute('data-market', 'ETH/USDT:USDT');
 });
 
 test('?toBycoin=1 shows the purchase success alert', async ({ page }) => {

@@ -71,10 +71,9 @@ test.describe('/trade', () => {
     await expect(page.locator('.chart-intervals button[data-interval="H1"]')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('.chart-body')).toHaveAttribute('data-interval', 'H1');
 
-    // ?type=contract: no contract markets yet, said so rather than faked.
+    // ?type=contract: the contract terminal on the BTC perpetual (e2e/contract covers it).
     await page.goto('/trade?symbol=BTC-USDT&type=contract');
-    await expect(page.locator('.trade-page')).toHaveAttribute('data-type', 'contract');
-    await expect(page.locator('.trade-notice')).toBeVisible();
+    await expect(page.locator('.contract-page')).toHaveAttribute('data-market', 'BTC/USDT:USDT');
   });
 
   test('a visitor sees the login prompt in favourites, and a star asks to log in', async ({ page }) => {
@@ -91,8 +90,10 @@ test.describe('/trade', () => {
     );
     await page.locator('.selector-tabs button[data-tab="favourites"]').click();
     await expect(page.getByTestId('favourites-login')).toBeVisible();
+    // The contract tab lists the perpetuals; one opens the contract terminal.
     await page.locator('.selector-tabs button[data-tab="contract"]').click();
-    await expect(page.locator('.selector-popover tbody tr')).toHaveCount(0);
+    await page.locator('.selector-popover tr[data-symbol="ETH/USDT"] .pair').click();
+    await expect(page).toHaveURL(/\/trade\/contract\?symbol=ETH_USDT$/);
   });
 
   test('the demo user toggles a favourite (sent once, debounced) and sees the count in the tab', async ({

@@ -1,4 +1,6 @@
 import type { NewCoin, RankingItem } from '../../common/contracts/home.ts';
+import { swapMarket } from '../../common/market.ts';
+import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SpotMarketWithRates } from '../exchange/catalogue.ts';
 import { logoOf } from '../exchange/catalogue.ts';
 import type { MarketData } from '../marketdata/index.ts';
@@ -51,6 +53,37 @@ export function rankedMarkets(
     rows.set(m.symbol, { item, turnoverUsd: Number(item.turnover) * (usd.get(m.quote) ?? Number(m.quoteUsdRate)) });
   }
   return rows;
+}
+
+/**
+ * The perpetuals as ranking rows (the hot-contracts tab), hottest first: by 24 h turnover in the settle coin (USDT),
+ * from the contract market data (markets `BTC/USDT:USDT`); volume in contracts. A contract not yet traded is left out.
+ */
+export function rankedContracts(rows: Iterable<ContractRow>, data: MarketData, now: number): RankingItem[] {
+  const items: { item: RankingItem; turnover: number }[] = [];
+  for (const c of rows) {
+    const market = swapMarket(c.symbol);
+    if (!data.has(market)) continue;
+    const s = data.stats(market);
+    if (s.price <= 0) continue;
+    const turnover = Math.round(s.amount * 10 ** c.settleDecimals) / 10 ** c.settleDecimals;
+    const item: RankingItem = {
+      symbol: c.symbol,
+      coinSymbol: c.base,
+      baseSymbol: c.quote,
+      logoUrl: logoOf(c.base),
+      currentPrice: gridText(s.price, c.priceScale),
+      priceScale: c.priceScale,
+      chg: changeFraction(s.price, s.open),
+      volume: String(s.volume),
+      turnover: turnover.toFixed(c.settleDecimals),
+      lastOneDayQuotes: trendPoints(data.history(market, 'D1', { limit: TREND_DAYS }), data.trend(market), now),
+      jumpSymbol: c.symbol.replace('/', '_'),
+    };
+    items.push({ item, turnover });
+  }
+  // Ties keep the catalogue's order (Array.prototype.sort is stable).
+  return items.sort((a, b) => b.turnover - a.turnover).map((x) => x.item);
 }
 
 /** A listing as the new-coin calls answer it (spec shell §3 "New-coin item"), with its status at `now`. */

@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../errors/api-error.ts';
 import { normalizeSymbol } from '../exchange/catalogue.ts';
 import { apiOk, ok, reply } from '../http/envelope.ts';
-import { newCoinItem, rankedMarkets } from './listing.ts';
+import { newCoinItem, rankedContracts, rankedMarkets } from './listing.ts';
 import { listingOrder, pageOf, rankSpot } from './ranking.ts';
 import { homeStore, platformCounts } from './repository.ts';
 
@@ -33,8 +33,10 @@ export const rankingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const spotRows = async () => rankedMarkets(await app.store.markets.spotMarkets(), app.marketData, app.clock());
 
   const listOf = async (input: RankingQuery, now: number): Promise<RankingItem[]> => {
-    // No perpetual contract market trades on this exchange yet: the list is honestly empty.
-    if (input.type === 'CONTRACT_HOT') return [];
+    if (input.type === 'CONTRACT_HOT') {
+      const list = rankedContracts(app.exchange.swap.catalogue.values(), app.swapData, now);
+      return input.inverted ? list.reverse() : list;
+    }
     if (input.type !== 'NEW_COIN') {
       // A coming market ranks nowhere before it opens (the new-listings tab counts down to it instead).
       const open = [...(await spotRows())].filter(([symbol]) => app.exchange.openings.isOpen(symbol, now));

@@ -72,6 +72,8 @@ export class RollingWindow {
   /** Adds a trade of minute `minute` (≤ head); a trade older than the window is not counted. */
   add(minute: number, price: number, volume: number, amount: number): void {
     if (minute <= this.head - WINDOW_MINUTES) return;
+    // A market with no price before (a new perpetual: no reference, no trade yet) opens at its first trade, not at 0.
+    if (this.before === 0) this.before = price;
     const s = minute % WINDOW_MINUTES;
     if (this.minute[s] !== minute) {
       this.minute[s] = minute;

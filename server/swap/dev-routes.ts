@@ -5,7 +5,7 @@ import { type Api, ok, reply } from '../http/envelope.ts';
 import type { SwapContext } from './context.ts';
 import { ticksOf } from './order-routes.ts';
 import type { SwapPrices } from './prices-runtime.ts';
-import { contractThumb } from './views.ts';
+import { contractThumb, thumbFigures } from './views.ts';
 
 /** A pin with no `holdMs` lasts this long (a forgotten pin ends by itself): one hour. */
 const DEFAULT_HOLD_MS = 60 * 60 * 1000;
@@ -40,7 +40,8 @@ export async function devRoutes(app: Api, context: SwapContext, prices: () => Sw
         const ticks = ticksOf(row, price);
         await running.pin(row.symbol, ticks, app.clock() + (holdMs ?? DEFAULT_HOLD_MS));
       }
-      return ok(contractThumb(row, market, running.funding(row.symbol)));
+      const figures = thumbFigures(context.swap.engine.holdings, app.swapData, row.symbol);
+      return ok(contractThumb(row, market, running.funding(row.symbol), figures));
     },
   );
 }

@@ -20,7 +20,7 @@ import { type Api, ok, reply } from '../http/envelope.ts';
 import type { SwapContext } from './context.ts';
 import { ticksOf } from './order-routes.ts';
 import { swapRefusal } from './rejections.ts';
-import { contractInfo, contractThumb, orderView, planView, positionView, walletView } from './views.ts';
+import { contractInfo, contractThumb, orderView, planView, positionView, thumbFigures, walletView } from './views.ts';
 
 /** Positions, TP/SL on them, open orders and the wallet of the signed-in user. */
 export async function positionRoutes(app: Api, context: SwapContext): Promise<void> {
@@ -128,7 +128,11 @@ export async function publicRoutes(app: Api, context: SwapContext, funding: Fund
     const thumbs = [];
     for (const row of swap.catalogue.values()) {
       const market = swap.engine.market(row.symbol);
-      if (market) thumbs.push(contractThumb(row, market, funding(row.symbol)));
+      if (market) {
+        thumbs.push(
+          contractThumb(row, market, funding(row.symbol), thumbFigures(swap.engine.holdings, app.swapData, row.symbol)),
+        );
+      }
     }
     return ok(thumbs);
   });

@@ -11,13 +11,16 @@ import { MarginModel } from '../../common/margin/codes.ts';
 import { formatFine, formatTicks } from '../../common/margin/grid.ts';
 import { equityAt, liquidationPrice, maintenanceOf, marginRatio } from '../../common/margin/liquidation.ts';
 import { entryTicks, initialMargin, roe, unrealizedPnl } from '../../common/margin/position.ts';
+import { swapMarket } from '../../common/market.ts';
 import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
-import type { Holding } from '../engine/contracts/holdings.ts';
+import type { Holding, Holdings } from '../engine/contracts/holdings.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { SwapPlan as Plan } from '../engine/contracts/plans.ts';
 import type { PositionSide } from '../engine/contracts/terms.ts';
 import type { SwapMarket } from '../engine/contracts/types.ts';
+import { changeFraction } from '../home/ranking.ts';
+import type { MarketData } from '../marketdata/index.ts';
 
 /**
  * The contract engine's integers as the API shows them: prices on the contract's tick, money in the settle coin's
@@ -57,7 +60,30 @@ function decimalsOf(text: string): number {
   return text.split('.')[1]?.length ?? 0;
 }
 
-export function contractThumb(row: ContractRow, market: SwapMarket, funding: { rate: bigint; next: number }) {
+/** What a thumb shows beyond the contract's prices: the open interest and the last price's 24 h change. */
+export interface ThumbFigures {
+  openInterest: number;
+  chg: number;
+}
+
+/**
+ * A contract's figures: the open interest is the contracts held long (the short side holds as many), the change is
+ * read from the contract market data (market `BTC/USDT:USDT`).
+ */
+export function thumbFigures(holdings: Holdings, data: MarketData, symbol: string): ThumbFigures {
+  let contracts = 0;
+  for (const h of holdings.openOn(symbol)) if (h.position && h.position.sign > 0) contracts += h.position.contracts;
+  const market = swapMarket(symbol);
+  const stats = data.has(market) ? data.stats(market) : null;
+  return { openInterest: contracts, chg: stats ? changeFraction(stats.price, stats.open) : 0 };
+}
+
+export function contractThumb(
+  row: ContractRow,
+  market: SwapMarket,
+  funding: { rate: bigint; next: number },
+  figures: ThumbFigures,
+) {
   const { grid } = market.contract;
   const thumb: ContractThumb = {
     symbol: row.symbol,
@@ -71,6 +97,7 @@ export function contractThumb(row: ContractRow, market: SwapMarket, funding: { r
     fundingRate: rate(funding.rate),
     nextFundingTime: funding.next,
     maxLeverage: row.maxLeverage,
+    ...figures,
   };
   return thumb;
 }

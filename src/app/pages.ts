@@ -59,6 +59,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/quotes/:coin/:unit': quoteDetail,
   '/quotes/:symbol': quoteDetail,
   '/trade': trade,
+  '/trade/contract': page(() => import('../features/contract/contract-page.tsx'), 'ContractPage'),
   '/trade/:pair': trade,
   '/help': page(() => import('../features/content/help/help-page.tsx'), 'HelpPage'),
   '/helpDetail/:articleId': page(() => import('../features/content/help/help-detail-page.tsx'), 'HelpDetailPage'),

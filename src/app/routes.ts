@@ -79,7 +79,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/quotes/:coin/:unit', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: true },
   { path: '/quotes/:symbol', ...F, isCaseTheme: true, nav: NavIndex.quotes, page: true },
   { path: '/trade', ...TRADING, nav: NavIndex.trade, page: true },
-  { path: '/trade/contract', ...TRADING, nav: NavIndex.contract },
+  { path: '/trade/contract', ...TRADING, nav: NavIndex.contract, page: true },
   { path: '/trade/:pair', ...TRADING, nav: NavIndex.trade, page: true },
   { path: '/futures', ...TRADING, nav: NavIndex.contract },
   { path: '/futures/sim/:pair', ...TRADING, nav: NavIndex.contract },

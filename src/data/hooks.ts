@@ -86,6 +86,9 @@ export const useTickers = (symbols: string[] = [], options?: ViewOptions) =>
 export const useTicker = (symbol: string, options?: ViewOptions) =>
   useView({ kind: 'tickers', symbols: [symbol] }, options);
 
+/** A perpetual's index, mark and predicted funding (`market`: `BTC/USDT:USDT`); null before the first prices. */
+export const useMark = (market: string, options?: ViewOptions) => useView({ kind: 'mark', symbol: market }, options);
+
 /** The market's candles: the server's history (health.history says how it went), then live. */
 export const useCandles = (symbol: string, interval: CandleInterval, options?: ViewOptions) =>
   useView({ kind: 'candles', symbol, interval }, options);

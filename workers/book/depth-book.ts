@@ -27,6 +27,11 @@ export interface DepthBookOptions {
   priceScale: number;
   /** Decimals of the market's amount grid. */
   amountScale: number;
+  /**
+   * A perpetual's contract size as a power of ten (0.01 → 2, 100 → −2): a level's value is price × contracts × size in
+   * the settle coin. 0 (default) for a spot market, whose volume is the coin itself.
+   */
+  valueScale?: number;
 }
 
 const INITIAL_CAPACITY = 256;
@@ -70,7 +75,7 @@ export class DepthBook {
     this.amountScale = options.amountScale;
     this.priceUnit = 10 ** options.priceScale;
     this.amountUnit = 10 ** options.amountScale;
-    const cents = centsFactors(options.priceScale, options.amountScale);
+    const cents = centsFactors(options.priceScale, options.amountScale + (options.valueScale ?? 0));
     this.centsDivisor = cents.divisor;
     this.centsMultiplier = cents.multiplier;
     this.bidsText = new SideText(options.priceScale, options.amountScale, 1);

@@ -1,13 +1,18 @@
 // A market's candle history from the server's REST route, for the series under a candles view. Imports only common/.
+import { swapSymbolOf } from '../../common/market.ts';
 import type { CandleInterval } from '../../common/protocol.ts';
 
 /** Candles asked for (spec trading §9: candle limit default 300). */
 export const HISTORY_LIMIT = 300;
 
-/** `/market/history` (spec trading §7): the newest `limit` candles, oldest first, the current one included. */
+/**
+ * `/market/history` (spec trading §7): the newest `limit` candles, oldest first, the current one included; for a
+ * perpetual's market (`BTC/USDT:USDT`) `/swap/history` of its contract, which answers in the same shape.
+ */
 export function historyUrl(origin: string, symbol: string, interval: CandleInterval, limit = HISTORY_LIMIT): string {
-  const query = new URLSearchParams({ symbol, resolution: interval, limit: String(limit) });
-  return `${origin}/market/history?${query}`;
+  const contract = swapSymbolOf(symbol);
+  const query = new URLSearchParams({ symbol: contract ?? symbol, resolution: interval, limit: String(limit) });
+  return `${origin}/${contract ? 'swap' : 'market'}/history?${query}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { UserLoad } from '../api.ts';
 import type { ChannelRouter } from '../feed/index.ts';
 import { BookSource } from './book.ts';
 import { CandlesSource } from './candles.ts';
+import { MarkSource } from './mark.ts';
 import type { Kind, Source, SourceContext, SpecOf } from './source.ts';
 import { TickersSource } from './tickers.ts';
 import { TradesSource } from './trades.ts';
@@ -22,6 +23,7 @@ const KINDS: {
     key: (s) => `candles:${s.symbol}:${s.interval}`,
     create: (s, c) => new CandlesSource(s.symbol, s.interval, c),
   },
+  mark: { key: (s) => `mark:${s.symbol}`, create: (s, c) => new MarkSource(s.symbol, c) },
   user: { key: () => USER_KEY, create: (_, c) => new UserSource(c) },
 };
 

@@ -26,6 +26,8 @@ export interface FeedPort {
 export interface MarketGrid {
   priceScale: number;
   amountScale: number;
+  /** A perpetual's contract size as a power of ten (see DepthBookOptions), for the book's value column. */
+  valueScale?: number;
 }
 
 /** A market's candle history (REST), flat `[openTime, open, high, low, close, volume, …]` oldest first; rejects on failure. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { swapMarket } from '../../../common/market.ts';
 import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useTickers } from '../../data/hooks.ts';
@@ -106,8 +107,9 @@ function RankingTable(props: { tab: RankingTabKey; page: RankingPage; reload: ()
   const counting =
     tab === 'NEW_COIN' && rows.some((r) => r.onlineTime !== undefined && r.onlineTime > page.currentTime);
   const now = useServerNow(offset, counting);
-  const spot = tab !== 'HOT_CONTRACT';
-  const live = useLive(spot ? rows.map((r) => r.symbol) : []);
+  // A contract row's live figures are its perpetual market's (`BTC/USDT:USDT`).
+  const marketOf = tab === 'HOT_CONTRACT' ? swapMarket : (symbol: string) => symbol;
+  const live = useLive(rows.map((r) => marketOf(r.symbol)));
 
   // At zero a coming coin's row reloads the list once (spec shell §4).
   const reloaded = useRef(false);
@@ -124,7 +126,7 @@ function RankingTable(props: { tab: RankingTabKey; page: RankingPage; reload: ()
   if (rows.length === 0) {
     return (
       <p className="home-status home-empty" data-testid="ranking-empty">
-        {tab === 'HOT_CONTRACT' ? t('homePage.ranking.contractEmpty') : t('homePage.ranking.empty')}
+        {t('homePage.ranking.empty')}
       </p>
     );
   }
@@ -146,7 +148,7 @@ function RankingTable(props: { tab: RankingTabKey; page: RankingPage; reload: ()
             tab={tab}
             row={row}
             now={now}
-            live={live.get(row.symbol)}
+            live={live.get(marketOf(row.symbol))}
           />
         ))}
       </tbody>

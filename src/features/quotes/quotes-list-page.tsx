@@ -8,6 +8,7 @@ import { formatChangePercent } from '../../format/change.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatPriceText } from '../../format/price.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
+import { ContractQuotes } from '../contract/market/contract-quotes.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { useFavourites } from '../trade/favourites.ts';
 import { DEFAULT_QUOTE } from '../trade/market.ts';
@@ -94,7 +95,7 @@ export function QuotesListPage() {
       </div>
     );
   } else if (tab === 'contract') {
-    body = <p className="quotes-empty">{t('quotes.contractEmpty')}</p>;
+    body = <ContractQuotes />;
   } else if (state.status === 'loading') {
     body = <p className="quotes-empty">{t('common.loading')}</p>;
   } else if (state.status === 'error') {

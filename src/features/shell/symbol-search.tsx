@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import type { ContractThumb } from '../../../common/contracts/swap.ts';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { get, isSuccess } from '../../api/request.ts';
 import { isBuiltPath } from '../../app/routes.ts';
@@ -10,6 +11,7 @@ import { formatPriceText } from '../../format/price.ts';
 import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover, PopoverClose } from '../../ui/popover.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
+import { contractPath } from '../contract/contract-location.ts';
 
 type Tab = 'all' | 'spot' | 'contract';
 
@@ -39,21 +41,15 @@ export function spotRows(thumbs: readonly SymbolThumb[]): Row[] {
   }));
 }
 
-/** Contract symbols: `{symbol: 'BTC_USDT' | 'BTC/USDT', price?, chg?}` rows of the swap service, when it is there. */
-function contractRows(data: unknown): Row[] {
-  const list = Array.isArray(data) ? data : [];
-  return list
-    .filter((m): m is { symbol: string; close?: string; price?: string; chg?: number } => typeof m?.symbol === 'string')
-    .map((m) => {
-      const base = m.symbol.split(/[_/-]/)[0]?.toUpperCase() ?? m.symbol;
-      return {
-        symbol: `${base}/USDT`,
-        kind: 'contract' as const,
-        price: m.close ?? m.price ?? '--',
-        chg: typeof m.chg === 'number' ? m.chg : null,
-        to: `/trade/contract?symbol=${base}_USDT&tradeType=contract`,
-      };
-    });
+/** The contract rows (GET /swap/symbol-thumb), each leading to its contract terminal (exported for its tests). */
+export function contractRows(thumbs: readonly ContractThumb[]): Row[] {
+  return thumbs.map((c) => ({
+    symbol: c.symbol,
+    kind: 'contract' as const,
+    price: formatPriceText(c.last, c.quoteDecimal),
+    chg: c.chg,
+    to: `${contractPath(c.symbol)}&tradeType=contract`,
+  }));
 }
 
 /** spec shell §2 search popup: rows of 34 px in a 360 px box. */
@@ -75,12 +71,12 @@ export function SymbolSearch() {
     void Promise.all([
       get<SymbolThumb[]>('/market/symbol-thumb', {}, { silent: true }),
       searchTabs().includes('contract')
-        ? get<unknown>('/swap/symbol-thumb', {}, { silent: true })
+        ? get<ContractThumb[]>('/swap/symbol-thumb', {}, { silent: true })
         : Promise.resolve({ code: -1, data: null }),
     ]).then(([spot, contract]) =>
       setRows({
         spot: isSuccess(spot.code) && spot.data ? spotRows(spot.data) : [],
-        contract: isSuccess(contract.code) ? contractRows(contract.data) : [],
+        contract: isSuccess(contract.code) && contract.data ? contractRows(contract.data) : [],
       }),
     );
   }, [open, rows]);

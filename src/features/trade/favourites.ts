@@ -13,7 +13,20 @@ export interface Favourites {
   toggle(symbol: string): void;
 }
 
-export function useFavourites(isLogin: boolean): Favourites {
+/** Where a kind of favourites lives: the spot markets' (default) or the contracts' (/swap/contract/favor/*). */
+export interface FavouritePaths {
+  list: string;
+  add: string;
+  delete: string;
+}
+
+export const SPOT_FAVOURITES: FavouritePaths = {
+  list: '/exchange/favor/find',
+  add: '/exchange/favor/add',
+  delete: '/exchange/favor/delete',
+};
+
+export function useFavourites(isLogin: boolean, paths: FavouritePaths = SPOT_FAVOURITES): Favourites {
   const { t } = useTranslation();
   const [symbols, setSymbols] = useState<ReadonlySet<string>>(new Set());
   /** What the server has, as far as we know. */
@@ -24,12 +37,12 @@ export function useFavourites(isLogin: boolean): Favourites {
   const debouncer = useRef<FavouriteDebouncer | null>(null);
 
   const refresh = useCallback(async () => {
-    const result = await get<Favorite[]>('/exchange/favor/find', {}, { silent: true });
+    const result = await get<Favorite[]>(paths.list, {}, { silent: true });
     if (result.code !== 0 && result.code !== 200) return;
     const list = new Set((result.data ?? []).map((r) => r.symbol));
     saved.current = list;
     setSymbols(debouncer.current ? debouncer.current.withPending(list) : list);
-  }, []);
+  }, [paths]);
 
   useEffect(() => {
     if (isLogin) void refresh();
@@ -41,7 +54,7 @@ export function useFavourites(isLogin: boolean): Favourites {
 
   const send = useRef<(symbol: string, add: boolean) => void>(() => {});
   send.current = (symbol, add) => {
-    void post(`/exchange/favor/${add ? 'add' : 'delete'}`, { symbol }, { silent: true }).then((result) => {
+    void post(add ? paths.add : paths.delete, { symbol }, { silent: true }).then((result) => {
       const failure = favouriteFailure(result.code, result.message);
       if (!failure) {
         if (add) saved.current.add(symbol);

@@ -8,6 +8,7 @@ import { ChevronDownIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { SortButton } from '../../ui/sort-button.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
+import { ContractChoices } from '../contract/market/contract-selector.tsx';
 import { liveQuote, marketsOf, type QuoteMarket, sortMarkets, TickerIndex } from '../quotes/quote-rows.ts';
 import type { Favourites } from './favourites.ts';
 import { DEFAULT_QUOTE, nextSort, type SelectorTab, type Sort, type SortKey, selectorRows } from './market.ts';
@@ -91,7 +92,7 @@ function SelectorBody(props: BodyProps) {
         </button>
       </div>
     );
-  else if (tab === 'contract') empty = <p className="selector-empty">{t('trade.selector.contractEmpty')}</p>;
+  else if (tab === 'contract') empty = <ContractChoices query={query} isLogin={isLogin} onChosen={props.onChosen} />;
   else if (shown.markets.length === 0)
     empty = (
       <p className="selector-empty">

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { Side } from '../../../common/trading.ts';
@@ -21,12 +20,28 @@ import { SymbolSelector } from './symbol-selector.tsx';
 import { setTradeConfig, useTradeConfig } from './trade-config.ts';
 import './trade.css';
 
+/** The contract terminal, loaded only when asked for (`?type=contract`). */
+const ContractPage = lazy(() => import('../contract/contract-page.tsx').then((m) => ({ default: m.ContractPage })));
+
+/** /trade and /trade/{coin}-{unit}: the spot terminal, or the contract terminal for `?type=contract` (spec trading §2). */
+export function TradePage() {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  if (parseTradeLocation(pathname, search).type === 'contract') {
+    return (
+      <Suspense fallback={null}>
+        <ContractPage />
+      </Suspense>
+    );
+  }
+  return <SpotTradePage />;
+}
+
 /**
- * The spot terminal (/trade, /trade/{coin}-{unit}, ?symbol=, ?type=; spec trading §2): market header with the symbol
+ * The spot terminal (/trade, /trade/{coin}-{unit}, ?symbol=; spec trading §2): market header with the symbol
  * selector, candles and depth chart, the order book and recent trades, all live from the worker data plane.
  */
-export function TradePage() {
-  const { t } = useTranslation();
+function SpotTradePage() {
   const [pathname] = useLocation();
   const search = useSearch();
   const { isLogin } = useShell();
@@ -67,26 +82,20 @@ export function TradePage() {
         <SymbolSelector symbol={symbol} thumbs={thumbs} favourites={favourites} isLogin={isLogin} />
         <MarketHeader symbol={symbol} thumb={thumb} coin={coin} unit={unit} />
       </div>
-      {type === 'contract' ? (
-        <p className="trade-notice" role="status">
-          {t('trade.contractNotOpen')}
-        </p>
-      ) : (
-        <div className="trade-grid" key={symbol}>
-          <ChartPanel symbol={symbol} priceScale={priceScale} />
-          <OrderBook
-            symbol={symbol}
-            coin={coin}
-            unit={unit}
-            priceScale={priceScale}
-            amountScale={amountScale}
-            own={own}
-          />
-          <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
-          <OrderEntry symbol={symbol} coins={coins} session={isLogin ? session : null} />
-          <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
-        </div>
-      )}
+      <div className="trade-grid" key={symbol}>
+        <ChartPanel symbol={symbol} priceScale={priceScale} />
+        <OrderBook
+          symbol={symbol}
+          coin={coin}
+          unit={unit}
+          priceScale={priceScale}
+          amountScale={amountScale}
+          own={own}
+        />
+        <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+        <OrderEntry symbol={symbol} coins={coins} session={isLogin ? session : null} />
+        <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { movesEnUS } from './assets/moves/en-us.ts';
 import { propertyEnUS } from './assets/property/en-us.ts';
 import { rechargeEnUS } from './assets/recharge/en-us.ts';
 import { contentEnUS } from './content/en-us.ts';
+import { contractEnUS } from './contract/en-us.ts';
 import { contractEntryEnUS } from './contract-entry/en-us.ts';
 import { contractOrdersEnUS } from './contract-orders/en-us.ts';
 import { homeEnUS } from './home/en-us.ts';
@@ -157,6 +158,7 @@ export const enUS = {
   account: accountEnUS,
   trade: tradeEnUS,
   contractOrders: contractOrdersEnUS,
+  contract: contractEnUS,
   support: supportEnUS,
   property: propertyEnUS,
   moves: movesEnUS,

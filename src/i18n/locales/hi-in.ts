@@ -3,6 +3,7 @@ import { movesHiIN } from './assets/moves/hi-in.ts';
 import { propertyHiIN } from './assets/property/hi-in.ts';
 import { rechargeHiIN } from './assets/recharge/hi-in.ts';
 import { contentHiIN } from './content/hi-in.ts';
+import { contractHiIN } from './contract/hi-in.ts';
 import { contractEntryHiIN } from './contract-entry/hi-in.ts';
 import { contractOrdersHiIN } from './contract-orders/hi-in.ts';
 import type { Messages } from './en-us.ts';
@@ -157,6 +158,7 @@ export const hiIN: Messages = {
   account: accountHiIN,
   trade: tradeHiIN,
   contractOrders: contractOrdersHiIN,
+  contract: contractHiIN,
   support: supportHiIN,
   property: propertyHiIN,
   moves: movesHiIN,

@@ -3,6 +3,7 @@ import { movesJa } from './assets/moves/ja.ts';
 import { propertyJa } from './assets/property/ja.ts';
 import { rechargeJa } from './assets/recharge/ja.ts';
 import { contentJa } from './content/ja.ts';
+import { contractJa } from './contract/ja.ts';
 import { contractEntryJa } from './contract-entry/ja.ts';
 import { contractOrdersJa } from './contract-orders/ja.ts';
 import type { Messages } from './en-us.ts';
@@ -157,6 +158,7 @@ export const ja: Messages = {
   account: accountJa,
   trade: tradeJa,
   contractOrders: contractOrdersJa,
+  contract: contractJa,
   support: supportJa,
   property: propertyJa,
   moves: movesJa,

@@ -3,6 +3,7 @@ import { movesKoKR } from './assets/moves/ko-kr.ts';
 import { propertyKoKR } from './assets/property/ko-kr.ts';
 import { rechargeKoKR } from './assets/recharge/ko-kr.ts';
 import { contentKoKR } from './content/ko-kr.ts';
+import { contractKoKR } from './contract/ko-kr.ts';
 import { contractEntryKoKR } from './contract-entry/ko-kr.ts';
 import { contractOrdersKoKR } from './contract-orders/ko-kr.ts';
 import type { Messages } from './en-us.ts';
@@ -157,6 +158,7 @@ export const koKR: Messages = {
   account: accountKoKR,
   trade: tradeKoKR,
   contractOrders: contractOrdersKoKR,
+  contract: contractKoKR,
   support: supportKoKR,
   property: propertyKoKR,
   moves: movesKoKR,

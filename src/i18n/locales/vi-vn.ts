@@ -3,6 +3,7 @@ import { movesViVN } from './assets/moves/vi-vn.ts';
 import { propertyViVN } from './assets/property/vi-vn.ts';
 import { rechargeViVN } from './assets/recharge/vi-vn.ts';
 import { contentViVN } from './content/vi-vn.ts';
+import { contractViVN } from './contract/vi-vn.ts';
 import { contractEntryViVN } from './contract-entry/vi-vn.ts';
 import { contractOrdersViVN } from './contract-orders/vi-vn.ts';
 import type { Messages } from './en-us.ts';
@@ -157,6 +158,7 @@ export const viVN: Messages = {
   account: accountViVN,
   trade: tradeViVN,
   contractOrders: contractOrdersViVN,
+  contract: contractViVN,
   support: supportViVN,
   property: propertyViVN,
   moves: movesViVN,

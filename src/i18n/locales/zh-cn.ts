@@ -3,6 +3,7 @@ import { movesZhCN } from './assets/moves/zh-cn.ts';
 import { propertyZhCN } from './assets/property/zh-cn.ts';
 import { rechargeZhCN } from './assets/recharge/zh-cn.ts';
 import { contentZhCN } from './content/zh-cn.ts';
+import { contractZhCN } from './contract/zh-cn.ts';
 import { contractEntryZhCN } from './contract-entry/zh-cn.ts';
 import { contractOrdersZhCN } from './contract-orders/zh-cn.ts';
 import type { Messages } from './en-us.ts';
@@ -147,6 +148,7 @@ export const zhCN: Messages = {
   account: accountZhCN,
   trade: tradeZhCN,
   contractOrders: contractOrdersZhCN,
+  contract: contractZhCN,
   support: supportZhCN,
   property: propertyZhCN,
   moves: movesZhCN,

@@ -3,6 +3,7 @@ import { movesZhTW } from './assets/moves/zh-tw.ts';
 import { propertyZhTW } from './assets/property/zh-tw.ts';
 import { rechargeZhTW } from './assets/recharge/zh-tw.ts';
 import { contentZhTW } from './content/zh-tw.ts';
+import { contractZhTW } from './contract/zh-tw.ts';
 import { contractEntryZhTW } from './contract-entry/zh-tw.ts';
 import { contractOrdersZhTW } from './contract-orders/zh-tw.ts';
 import type { Messages } from './en-us.ts';
@@ -147,6 +148,7 @@ export const zhTW: Messages = {
   account: accountZhTW,
   trade: tradeZhTW,
   contractOrders: contractOrdersZhTW,
+  contract: contractZhTW,
   support: supportZhTW,
   property: propertyZhTW,
   moves: movesZhTW,

@@ -101,11 +101,22 @@ describe('home page calls (spec shell §7 "Home page calls")', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it('answers CONTRACT_HOT with an honest empty list (no contract market trades yet)', async () => {
-    const { code, data } = await ranking('type=CONTRACT_HOT&pageNo=1&pageSize=6');
-    expect(code).toBe(200);
-    expect(data.records).toEqual([]);
-    expect(data.total).toBe(0);
+  it('answers CONTRACT_HOT with the traded perpetuals, the largest 24 h turnover first', async () => {
+    const before = await ranking('type=CONTRACT_HOT&pageNo=1&pageSize=6');
+    expect(before.code).toBe(200);
+    // No contract traded yet: nothing to rank.
+    expect(before.data.records).toEqual([]);
+    // ETH: 100 contracts of 0.01 at 3400.00 (3400 USDT); SOL: 10 contracts of 1 at 180.00 (1800 USDT).
+    const trade = (market: string, price: number, volume: number) =>
+      t.server.swapData.record(market, { price, volume, side: 1, time: T0 });
+    trade('SOL/USDT:USDT', 18_000, 10);
+    trade('ETH/USDT:USDT', 340_000, 100);
+    const { data } = await ranking('type=CONTRACT_HOT&pageNo=1&pageSize=6');
+    expect(data.total).toBe(2);
+    expect(data.records.map((r) => [r.symbol, r.currentPrice, r.turnover, r.jumpSymbol])).toEqual([
+      ['ETH/USDT', '3400.00', '3400.000000', 'ETH_USDT'],
+      ['SOL/USDT', '180.00', '1800.000000', 'SOL_USDT'],
+    ]);
   });
 
   it('refuses an unknown type or page size with a clear error', async () => {

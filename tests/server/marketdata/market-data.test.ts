@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CANDLE_INTERVALS, TRADES_CAP } from '../../../common/protocol.ts';
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, TREND_POINTS } from '../../../server/marketdata/index.ts';
-import { BTC, btcTrade, DAY, HOUR, MINUTE, makeData, T0 } from './helpers.ts';
+import {
+  HISTORY_DEFAULT_LIMIT,
+  HISTORY_MAX_LIMIT,
+  MarketData,
+  TREND_POINTS,
+} from '../../../server/marketdata/index.ts';
+import { BTC, btcTrade, DAY, ETH, HOUR, MINUTE, makeData, T0 } from './helpers.ts';
 
 describe('MarketData ticker', () => {
   it('stands at the reference price with no volume before any trade', () => {
@@ -59,6 +64,13 @@ describe('MarketData ticker', () => {
     t.data.record('ETH/USDT', { price: 512, volume: 1500, side: 2, time: T0 });
     expect(t.data.ticker('ETH/USDT')).toEqual([51.2, 1.5, 50, 51.2, 50, 1.5, 76.8, T0]);
     expect(t.data.ticker('BTC/USDT')).toEqual([100, 0, 100, 100, 100, 0, 0, T0]);
+  });
+
+  it('opens a market without a reference price (a new perpetual) at its first trade, not at 0', () => {
+    const data = new MarketData({ markets: [{ ...ETH, referencePrice: 0 }], clock: () => T0 });
+    data.record('ETH/USDT', { price: 34_000, volume: 1000, side: 1, time: T0 });
+    data.record('ETH/USDT', { price: 34_010, volume: 1000, side: 2, time: T0 });
+    expect(data.ticker('ETH/USDT')).toEqual([3401, 1, 3400, 3401, 3400, 2, 6801, T0]);
   });
 
   it('refuses an unknown market', () => {

@@ -57,6 +57,9 @@ describe('perpetual contracts API', () => {
         'LTC/USDT',
       ]),
     );
+    // No position yet: no open interest; no trade yet: no change.
+    expect(body.data.every((c: { openInterest: number }) => c.openInterest === 0)).toBe(true);
+    expect(body.data.every((c: { chg: number }) => c.chg === 0)).toBe(true);
   });
 
   it('answers a contract’s terms, and the user’s settings and wallet when signed in', async () => {
@@ -99,6 +102,13 @@ describe('perpetual contracts API', () => {
     const set = holding && engine.marginSetOf(holding);
     const ticks = set ? liquidationPrice(set) : null;
     expect(position.liquidationPrice).toBe(ticks === null ? '' : `${Math.floor(ticks / 10)}.${ticks % 10}`);
+    // The open interest counts the contracts held long: demo's 1000, against trader2's short of 1000.
+    const thumbs = (await t.server.inject({ method: 'GET', url: '/swap/symbol-thumb' })).json().data;
+    const interest = (symbol: string) => thumbs.find((c: { symbol: string }) => c.symbol === symbol)?.openInterest;
+    expect(interest('BTC/USDT')).toBe(1000);
+    expect(interest('ETH/USDT')).toBe(0);
+    // Traded at its first price: no change yet.
+    expect(thumbs.find((c: { symbol: string }) => c.symbol === 'BTC/USDT')?.chg).toBe(0);
   });
 
   it('refuses what it cannot do with a translated message, changing nothing', async () => {

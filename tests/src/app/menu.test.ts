@@ -68,8 +68,11 @@ describe('header menu conditions (spec shell §2, §4, §6)', () => {
     ];
     const built = (p: string) => p === '/trade' || p === '/activity/kol';
     expect(onlyBuilt(items, built).map((i) => i.to)).toEqual(['/trade', '/activity/kol']);
-    // The quotes and the spot terminal are built (trading §2); no other main-menu area is yet.
-    expect(onlyBuilt(mainMenu(base)).map((i) => i.to)).toEqual(['/quotes/list/spot', '/trade']);
+    // The quotes, the spot and the contract terminals are built (trading §2); no other main-menu area is yet.
+    const menu = onlyBuilt(mainMenu(base));
+    expect(menu.map((i) => i.to)).toEqual(['/quotes/list/spot', '/trade', '/trade/contract']);
+    // The contract menu offers the perpetuals only: futures, options, stock and commodities are not built.
+    expect(menu[2]?.children?.map((i) => i.to)).toEqual(['/trade/contract']);
   });
 });
 

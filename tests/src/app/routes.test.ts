@@ -50,12 +50,13 @@ describe('route table (spec shell §2, trading §2)', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('only built areas are served: home, quotes, content, the spot terminal now; not contracts', () => {
+  it('only built areas are served: home, quotes, content, the spot and contract terminals; not futures', () => {
     expect(isBuiltPath('/')).toBe(true);
     expect(isBuiltPath('/?x=1')).toBe(true);
     expect(isBuiltPath('/trade')).toBe(true);
     expect(isBuiltPath('/trade/ETH-USDT?type=spot')).toBe(true);
-    expect(isBuiltPath('/trade/contract')).toBe(false);
+    expect(isBuiltPath('/trade/contract')).toBe(true);
+    expect(isBuiltPath('/trade/contract?symbol=ETH_USDT')).toBe(true);
     expect(isBuiltPath('/quotes/list/spot')).toBe(true);
     expect(isBuiltPath('/help')).toBe(true);
     expect(isBuiltPath('/futures/BTC-USDT')).toBe(false);

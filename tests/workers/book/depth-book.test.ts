@@ -450,3 +450,21 @@ describe('DepthBook: extract', () => {
     expect(book.extract(2, 1, out, 10)).toBe(1);
   });
 });
+
+describe("DepthBook: a perpetual's value column", () => {
+  it('values a level as price × contracts × contract size, in the settle coin', () => {
+    const grid = { priceScale: 2, amountScale: 0 };
+    for (const [valueScale, value] of [
+      [2, 340_000 * 3 * 0.01],
+      [-2, 340_000 * 3 * 100],
+      [0, 340_000 * 3],
+    ] as const) {
+      const model = new ModelBook(grid);
+      model.set(1, 34_000_000, 3);
+      const book = new DepthBook({ ...grid, valueScale });
+      book.apply(model.snapshot(1));
+      // [price, volume, cumVolume, value]: 340000.00 for 3 contracts.
+      expect(top(book, 1)).toEqual([340_000, 3, 3, value]);
+    }
+  });
+});

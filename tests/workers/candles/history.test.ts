@@ -103,6 +103,12 @@ describe('candle history', () => {
     await expect(fetchHistory('http://x', SYMBOL, 'M1', down as typeof fetch)).rejects.toThrow(/502/);
   });
 
+  it("asks /swap/history for a perpetual's market, naming its contract", () => {
+    const url = new URL(historyUrl('http://127.0.0.1:8080', 'ETH/USDT:USDT', 'M15'));
+    expect(url.pathname).toBe('/swap/history');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ symbol: 'ETH/USDT', resolution: 'M15', limit: '300' });
+  });
+
   it('starts a candles view from the history and follows the feed from there', async () => {
     const { feed, loader, api, shown, scheduler } = setup();
     api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });

@@ -138,8 +138,18 @@ export function rowActions(wallet: WalletType, row: Pick<WalletRow, 'coin'>): Ro
     deposit: wallet === 'funds' && row.coin.canDeposit,
     withdraw: wallet === 'funds' && row.coin.canWithdraw,
     transfer: true,
-    trade: wallet === 'spot' && row.coin.market ? `/trade/${row.coin.market.replace('/', '-')}` : null,
+    trade: tradeLink(wallet, row.coin),
   };
+}
+
+/**
+ * Where a row's "trade" goes: a spot coin to its spot market; the contract wallet's settle coin (USDT) to the contract
+ * terminal, which opens the last contract traded (or BTC/USDT).
+ */
+function tradeLink(wallet: WalletType, coin: Pick<WalletRow['coin'], 'unit' | 'market'>): string | null {
+  if (wallet === 'spot' && coin.market) return `/trade/${coin.market.replace('/', '-')}`;
+  if (wallet === 'contract' && coin.unit === 'USDT') return '/trade/contract';
+  return null;
 }
 
 /** The financing kinds of `/property/financing/:kind` (flexible and fixed earn). */

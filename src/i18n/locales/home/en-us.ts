@@ -35,7 +35,6 @@ export const homeEnUS = {
     startsIn: 'Opens in {{time}}',
     countdown: '{{d}}d {{h}}h {{m}}m {{s}}s',
     empty: 'No markets in this list yet',
-    contractEmpty: 'Contract trading is not open yet, so there are no hot contracts to show.',
     more: 'View more markets',
     trendLabel: 'Daily closes of {{symbol}}',
   },

@@ -35,7 +35,6 @@ export const homeHiIN: HomeMessages = {
     startsIn: '{{time}} में खुलेगा',
     countdown: '{{d}} दिन {{h}} घंटे {{m}} मिनट {{s}} सेकंड',
     empty: 'इस सूची में अभी कोई बाज़ार नहीं है',
-    contractEmpty: 'कॉन्ट्रैक्ट ट्रेडिंग अभी शुरू नहीं हुई है, इसलिए कोई लोकप्रिय कॉन्ट्रैक्ट नहीं है।',
     more: 'और बाज़ार देखें',
     trendLabel: '{{symbol}} के दैनिक बंद भाव',
   },

@@ -35,7 +35,6 @@ export const homeJa: HomeMessages = {
     startsIn: '取引開始まで {{time}}',
     countdown: '{{d}}日 {{h}}時間 {{m}}分 {{s}}秒',
     empty: 'このリストにはまだ銘柄がありません',
-    contractEmpty: '先物取引はまだ開始していないため、人気の先物はありません。',
     more: 'もっと相場を見る',
     trendLabel: '{{symbol}} の日足終値',
   },

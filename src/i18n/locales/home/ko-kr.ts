@@ -35,7 +35,6 @@ export const homeKoKR: HomeMessages = {
     startsIn: '{{time}} 후 거래 시작',
     countdown: '{{d}}일 {{h}}시간 {{m}}분 {{s}}초',
     empty: '이 목록에 아직 마켓이 없습니다',
-    contractEmpty: '선물 거래가 아직 열리지 않아 인기 선물이 없습니다.',
     more: '더 많은 시세 보기',
     trendLabel: '{{symbol}} 일별 종가',
   },

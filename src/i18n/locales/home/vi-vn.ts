@@ -35,7 +35,6 @@ export const homeViVN: HomeMessages = {
     startsIn: 'Mở sau {{time}}',
     countdown: '{{d}} ngày {{h}} giờ {{m}} phút {{s}} giây',
     empty: 'Danh sách này chưa có thị trường nào',
-    contractEmpty: 'Giao dịch hợp đồng chưa mở nên chưa có hợp đồng nổi bật.',
     more: 'Xem thêm thị trường',
     trendLabel: 'Giá đóng cửa hằng ngày của {{symbol}}',
   },

@@ -35,7 +35,6 @@ export const homeZhCN: HomeMessages = {
     startsIn: '{{time}} 后开盘',
     countdown: '{{d}}天 {{h}}时 {{m}}分 {{s}}秒',
     empty: '该榜单暂无市场',
-    contractEmpty: '合约交易尚未开放，暂无热门合约。',
     more: '查看更多行情',
     trendLabel: '{{symbol}} 日收盘价走势',
   },

@@ -35,7 +35,6 @@ export const homeZhTW: HomeMessages = {
     startsIn: '{{time}} 後開盤',
     countdown: '{{d}}天 {{h}}時 {{m}}分 {{s}}秒',
     empty: '此榜單暫無市場',
-    contractEmpty: '合約交易尚未開放，暫無熱門合約。',
     more: '查看更多行情',
     trendLabel: '{{symbol}} 日收盤價走勢',
   },

@@ -27,7 +27,6 @@ export const quotesEnUS = {
   login: 'Log in',
   noFavourites: 'No favourites yet: star a market on the spot tab',
   noMatch: 'No market matches your search',
-  contractEmpty: 'No contract markets are listed yet',
   trade: 'Trade',
   rank: {
     gainers: 'Top gainers',

@@ -23,7 +23,6 @@ export const quotesHiIN: QuotesMessages = {
   login: 'लॉग इन करें',
   noFavourites: 'अभी कोई पसंदीदा नहीं: स्पॉट टैब में किसी बाज़ार पर तारा लगाएँ',
   noMatch: 'आपकी खोज से कोई बाज़ार मेल नहीं खाता',
-  contractEmpty: 'अभी कोई कॉन्ट्रैक्ट बाज़ार सूचीबद्ध नहीं है',
   trade: 'ट्रेड करें',
   rank: {
     gainers: 'सबसे ज़्यादा बढ़त',

@@ -23,7 +23,6 @@ export const quotesJa: QuotesMessages = {
   login: 'ログイン',
   noFavourites: 'お気に入りはまだありません：現物タブで星を付けてください',
   noMatch: '検索に一致するマーケットはありません',
-  contractEmpty: '先物マーケットはまだ上場していません',
   trade: '取引',
   rank: {
     gainers: '値上がり率ランキング',

@@ -23,7 +23,6 @@ export const quotesKoKR: QuotesMessages = {
   login: '로그인',
   noFavourites: '관심 마켓이 없습니다: 현물 탭에서 별표를 눌러 추가하세요',
   noMatch: '검색과 일치하는 마켓이 없습니다',
-  contractEmpty: '아직 상장된 선물 마켓이 없습니다',
   trade: '거래',
   rank: {
     gainers: '상승률 순위',

@@ -23,7 +23,6 @@ export const quotesViVN: QuotesMessages = {
   login: 'Đăng nhập',
   noFavourites: 'Chưa có mục yêu thích: hãy gắn sao cho thị trường ở thẻ giao ngay',
   noMatch: 'Không có thị trường nào khớp với tìm kiếm',
-  contractEmpty: 'Chưa có thị trường hợp đồng nào được niêm yết',
   trade: 'Giao dịch',
   rank: {
     gainers: 'Tăng mạnh nhất',

@@ -23,7 +23,6 @@ export const quotesZhCN: QuotesMessages = {
   login: '登录',
   noFavourites: '暂无自选：可在现货页签中为市场加星',
   noMatch: '没有符合搜索条件的市场',
-  contractEmpty: '暂未上线合约市场',
   trade: '交易',
   rank: {
     gainers: '涨幅榜',

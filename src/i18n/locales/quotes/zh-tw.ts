@@ -23,7 +23,6 @@ export const quotesZhTW: QuotesMessages = {
   login: '登入',
   noFavourites: '尚無自選：可在現貨頁籤中為市場加星',
   noMatch: '沒有符合搜尋條件的市場',
-  contractEmpty: '尚未上線合約市場',
   trade: '交易',
   rank: {
     gainers: '漲幅榜',

@@ -8,7 +8,6 @@ export const tradeEnUS = {
   low24h: '24h low',
   volume24h: '24h volume ({{coin}})',
   amount24h: '24h turnover ({{unit}})',
-  contractNotOpen: 'Contract trading is not open yet. Choose a spot market.',
   selector: {
     open: 'Choose a market',
     search: 'Search',
@@ -22,7 +21,6 @@ export const tradeEnUS = {
     loginPrompt: 'Log in to see your favourite markets',
     login: 'Log in',
     noFavourites: 'No favourites yet: tap a star to add one',
-    contractEmpty: 'No contract markets are open yet',
     noMatch: 'No matching markets',
     addFavourite: 'Add to favourites',
     removeFavourite: 'Remove from favourites',

@@ -9,7 +9,6 @@ export const tradeHiIN: TradeMessages = {
   low24h: '24 घंटे का निम्न',
   volume24h: '24 घंटे की मात्रा ({{coin}})',
   amount24h: '24 घंटे का कारोबार ({{unit}})',
-  contractNotOpen: 'कॉन्ट्रैक्ट ट्रेडिंग अभी शुरू नहीं हुई है। कोई स्पॉट मार्केट चुनें।',
   selector: {
     open: 'मार्केट चुनें',
     search: 'खोजें',
@@ -23,7 +22,6 @@ export const tradeHiIN: TradeMessages = {
     loginPrompt: 'अपने पसंदीदा मार्केट देखने के लिए लॉग इन करें',
     login: 'लॉग इन',
     noFavourites: 'अभी कोई पसंदीदा नहीं: जोड़ने के लिए तारे पर टैप करें',
-    contractEmpty: 'अभी कोई कॉन्ट्रैक्ट मार्केट खुला नहीं है',
     noMatch: 'कोई मेल खाता मार्केट नहीं',
     addFavourite: 'पसंदीदा में जोड़ें',
     removeFavourite: 'पसंदीदा से हटाएँ',

@@ -9,7 +9,6 @@ export const tradeJa: TradeMessages = {
   low24h: '24時間安値',
   volume24h: '24時間出来高（{{coin}}）',
   amount24h: '24時間売買代金（{{unit}}）',
-  contractNotOpen: '先物取引はまだ開始していません。現物市場を選択してください。',
   selector: {
     open: '銘柄を選択',
     search: '検索',
@@ -23,7 +22,6 @@ export const tradeJa: TradeMessages = {
     loginPrompt: 'ログインするとお気に入りの銘柄が表示されます',
     login: 'ログイン',
     noFavourites: 'お気に入りはまだありません。星をタップして追加',
-    contractEmpty: '取引可能な先物市場はまだありません',
     noMatch: '一致する銘柄がありません',
     addFavourite: 'お気に入りに追加',
     removeFavourite: 'お気に入りから削除',

@@ -9,7 +9,6 @@ export const tradeKoKR: TradeMessages = {
   low24h: '24시간 최저가',
   volume24h: '24시간 거래량({{coin}})',
   amount24h: '24시간 거래대금({{unit}})',
-  contractNotOpen: '선물 거래는 아직 열리지 않았습니다. 현물 마켓을 선택하세요.',
   selector: {
     open: '마켓 선택',
     search: '검색',
@@ -23,7 +22,6 @@ export const tradeKoKR: TradeMessages = {
     loginPrompt: '로그인하면 관심 마켓을 볼 수 있습니다',
     login: '로그인',
     noFavourites: '관심 마켓이 없습니다. 별을 눌러 추가하세요',
-    contractEmpty: '아직 열린 선물 마켓이 없습니다',
     noMatch: '일치하는 마켓이 없습니다',
     addFavourite: '관심 추가',
     removeFavourite: '관심 해제',

@@ -9,7 +9,6 @@ export const tradeViVN: TradeMessages = {
   low24h: 'Thấp nhất 24h',
   volume24h: 'Khối lượng 24h ({{coin}})',
   amount24h: 'Giá trị giao dịch 24h ({{unit}})',
-  contractNotOpen: 'Giao dịch hợp đồng chưa mở. Hãy chọn một thị trường giao ngay.',
   selector: {
     open: 'Chọn thị trường',
     search: 'Tìm kiếm',
@@ -23,7 +22,6 @@ export const tradeViVN: TradeMessages = {
     loginPrompt: 'Đăng nhập để xem các thị trường yêu thích',
     login: 'Đăng nhập',
     noFavourites: 'Chưa có mục yêu thích: chạm vào ngôi sao để thêm',
-    contractEmpty: 'Chưa có thị trường hợp đồng nào mở',
     noMatch: 'Không có thị trường phù hợp',
     addFavourite: 'Thêm vào yêu thích',
     removeFavourite: 'Bỏ khỏi yêu thích',

@@ -9,7 +9,6 @@ export const tradeZhCN: TradeMessages = {
   low24h: '24小时最低',
   volume24h: '24小时成交量（{{coin}}）',
   amount24h: '24小时成交额（{{unit}}）',
-  contractNotOpen: '合约交易暂未开放，请选择现货市场。',
   selector: {
     open: '选择交易对',
     search: '搜索',
@@ -23,7 +22,6 @@ export const tradeZhCN: TradeMessages = {
     loginPrompt: '登录后查看自选交易对',
     login: '登录',
     noFavourites: '暂无自选，点击星标添加',
-    contractEmpty: '暂无开放的合约市场',
     noMatch: '没有匹配的交易对',
     addFavourite: '加入自选',
     removeFavourite: '取消自选',

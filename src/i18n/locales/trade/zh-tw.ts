@@ -9,7 +9,6 @@ export const tradeZhTW: TradeMessages = {
   low24h: '24小時最低',
   volume24h: '24小時成交量（{{coin}}）',
   amount24h: '24小時成交額（{{unit}}）',
-  contractNotOpen: '合約交易暫未開放，請選擇現貨市場。',
   selector: {
     open: '選擇交易對',
     search: '搜尋',
@@ -23,7 +22,6 @@ export const tradeZhTW: TradeMessages = {
     loginPrompt: '登入後查看自選交易對',
     login: '登入',
     noFavourites: '暫無自選，點擊星標新增',
-    contractEmpty: '暫無開放的合約市場',
     noMatch: '沒有符合的交易對',
     addFavourite: '加入自選',
     removeFavourite: '取消自選',

@@ -1,12 +1,41 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SymbolThumb } from '../../../../common/market.ts';
-import { searchTabs, spotRows } from '../../../../src/features/shell/symbol-search.tsx';
+import { contractRows, searchTabs, spotRows } from '../../../../src/features/shell/symbol-search.tsx';
 import { setFormatLanguage } from '../../../../src/format/intl.ts';
 
 describe('the header search’s tabs', () => {
-  it('offers no contract tab while the contract terminal is not built, so no row leads to a missing page', () => {
-    expect(searchTabs()).toEqual(['all', 'spot']);
-    expect(searchTabs(true)).toEqual(['all', 'spot', 'contract']);
+  it('offers the contract tab once the contract terminal is built, so no row leads to a missing page', () => {
+    expect(searchTabs()).toEqual(['all', 'spot', 'contract']);
+    expect(searchTabs(false)).toEqual(['all', 'spot']);
+  });
+
+  it('leads a contract row to its contract terminal, its last price on the contract grid', () => {
+    setFormatLanguage('en_US');
+    const eth = {
+      symbol: 'ETH/USDT',
+      baseCoin: 'ETH',
+      quoteCoin: 'USDT',
+      quoteDecimal: 2,
+      contractSize: '0.01',
+      last: '3400.5',
+      mark: '3400.6',
+      index: '3400.4',
+      fundingRate: '0.0001',
+      nextFundingTime: 0,
+      maxLeverage: 125,
+      openInterest: 10,
+      chg: -0.0125,
+    };
+    expect(contractRows([eth])).toEqual([
+      {
+        symbol: 'ETH/USDT',
+        kind: 'contract',
+        price: '3,400.50',
+        chg: -0.0125,
+        to: '/trade/contract?symbol=ETH_USDT&tradeType=contract',
+      },
+    ]);
+    setFormatLanguage('zh_CN');
   });
 });
 

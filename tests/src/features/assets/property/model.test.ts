@@ -154,6 +154,10 @@ describe('wallet tables', () => {
       trade: '/trade/BTC-USDT',
     });
     expect(rowActions('contract', btc)).toEqual({ deposit: false, withdraw: false, transfer: true, trade: null });
+    // The contract wallet's settle coin trades on the contract terminal.
+    const usdt = rows.find((r) => r.unit === 'USDT') as WalletRow;
+    expect(rowActions('contract', usdt).trade).toBe('/trade/contract');
+    expect(rowActions('funds', usdt).trade).toBeNull();
     const closed = row('XRP', 'XRP', '1', '1', {});
     closed.coin = { ...closed.coin, canDeposit: false, canWithdraw: false, market: null };
     expect(rowActions('funds', closed)).toMatchObject({ deposit: false, withdraw: false });

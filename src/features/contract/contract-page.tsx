@@ -1,0 +1,88 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { swapMarket } from '../../../common/market.ts';
+import { useShell } from '../../app/shell-state.tsx';
+import { ChartPanel } from '../trade/chart-panel.tsx';
+import { useFavourites } from '../trade/favourites.ts';
+import { OrderBook } from '../trade/order-book.tsx';
+import { RecentTrades } from '../trade/recent-trades.tsx';
+import { setTradeConfig, useTradeConfig } from '../trade/trade-config.ts';
+import { contractPath, contractSymbolFrom } from './contract-location.ts';
+import { ContractHeader } from './market/contract-header.tsx';
+import { ContractSelector } from './market/contract-selector.tsx';
+import { CONTRACT_FAVOURITES, useContractThumbs } from './market/contract-thumbs.ts';
+import '../trade/trade.css';
+import './contract.css';
+
+/**
+ * The contract terminal (/trade/contract?symbol=BTC_USDT, /trade?type=contract; issue 21): the contract selector and
+ * market header on top, then the spot terminal's chart, book and tape on the perpetual's market (`BTC/USDT:USDT`),
+ * live from the worker. `contract-entry-area` holds the order form (a login prompt for a visitor) and
+ * `contract-orders-area` the positions and orders.
+ */
+export function ContractPage() {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const { isLogin } = useShell();
+  const { currentContractKey } = useTradeConfig();
+  const symbol = contractSymbolFrom(search, currentContractKey);
+  const { thumbs, status } = useContractThumbs();
+  const thumb = useMemo(() => thumbs.find((c) => c.symbol === symbol), [thumbs, symbol]);
+  const favourites = useFavourites(isLogin, CONTRACT_FAVOURITES);
+  const market = swapMarket(symbol);
+  const known = thumb !== undefined;
+  // The stored trade config remembers the last contract (spec shell §3 currentContractKey), as spot does its market.
+  useEffect(() => {
+    if (known) setTradeConfig({ currentContractKey: symbol });
+  }, [symbol, known]);
+
+  const priceScale = thumb?.quoteDecimal ?? 2;
+  const unit = thumb?.quoteCoin ?? 'USDT';
+  const cont = t('contract.cont');
+  let notice: string | null = null;
+  if (status === 'error') notice = t('contract.loadFailed');
+  else if (status === 'done' && !known) notice = t('contract.unknown', { symbol: symbol.replace('/', '') });
+  return (
+    <div className="trade-page contract-page" data-symbol={symbol} data-market={market} data-type="contract">
+      <div className="trade-top">
+        <ContractSelector symbol={symbol} thumbs={thumbs} favourites={favourites} isLogin={isLogin} />
+        {known && <ContractHeader market={market} thumb={thumb} />}
+      </div>
+      {notice !== null ? (
+        <p className="trade-notice" role="status">
+          {notice}
+        </p>
+      ) : (
+        // Waits for the contract's grid: the book and tape are drawn on its price scale.
+        known && (
+          <div className="trade-grid contract-grid" key={symbol}>
+            <ChartPanel symbol={market} priceScale={priceScale} />
+            <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
+            <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
+            <div className="contract-entry-area trade-entry">{!isLogin && <ContractVisitor symbol={symbol} />}</div>
+            <div className="contract-orders-area trade-orders" />
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+/** A visitor's order form: log in (back here afterwards) or register. */
+function ContractVisitor({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="trade-panel contract-visitor" data-testid="contract-login-prompt">
+      <p>{t('contract.visitor.prompt')}</p>
+      <div className="contract-visitor-actions">
+        <Link className="btn btn-primary" href={`/login?fromUrl=${encodeURIComponent(contractPath(symbol))}`}>
+          {t('contract.visitor.login')}
+        </Link>
+        <Link className="btn btn-ghost" href="/register">
+          {t('contract.visitor.register')}
+        </Link>
+      </div>
+    </div>
+  );
+}

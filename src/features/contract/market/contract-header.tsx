@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractThumb } from '../../../../common/contracts/swap.ts';
+import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../../workers/api.ts';
+import { useShell } from '../../../app/shell-state.tsx';
+import { useTicker } from '../../../data/hooks.ts';
+import { formatBookAmount } from '../../../format/book.ts';
+import { formatPercent } from '../../../format/change.ts';
+import { formatPriceText, formatQuoteTurnover } from '../../../format/price.ts';
+import { priceDirection } from '../../trade/market-header.tsx';
+import { formatCountdown, formatFundingRate } from './funding.ts';
+import { useMarkPrices } from './mark-prices.ts';
+
+/**
+ * The contract market header (issue 21 §2): last price coloured by direction, mark and index prices, 24 h change, high,
+ * low, volume (contracts) and turnover from the worker's ticker; the predicted funding rate with a live countdown to
+ * the next settlement from the `mark:` view; the open interest from the contract list. Until the first frames the
+ * list's figures stand in.
+ */
+export function ContractHeader(props: { market: string; thumb: ContractThumb | undefined }) {
+  const { market, thumb } = props;
+  const { t } = useTranslation();
+  const { lang } = useShell();
+  const ticker = useTicker(market);
+  const prices = useMarkPrices(market);
+  const scale = thumb?.quoteDecimal ?? 2;
+  const unit = thumb?.quoteCoin ?? 'USDT';
+  const row = ticker && ticker.values.length >= TICKER_COLUMNS ? ticker.values : null;
+  const read = (col: number) => (row ? (row[col] ?? Number.NaN) : Number.NaN);
+  const price = row ? read(COL.price) : Number(thumb?.last ?? Number.NaN);
+  const change = read(COL.change);
+  const last = useRef({ price: Number.NaN, dir: 'up' as 'up' | 'down' });
+  if (price !== last.current.price && Number.isFinite(price)) {
+    last.current = { price, dir: priceDirection(price, last.current.price, change) };
+  }
+  const mark = prices?.mark ?? Number(thumb?.mark ?? Number.NaN);
+  const index = prices?.index ?? Number(thumb?.index ?? Number.NaN);
+  const rate = prices?.fundingRate ?? Number(thumb?.fundingRate ?? Number.NaN);
+  const next = prices?.nextFundingTime ?? thumb?.nextFundingTime ?? Number.NaN;
+  const trend = change < 0 ? 'down' : 'up';
+  return (
+    <div className="market-header contract-header" data-market={market}>
+      <div className="last" data-testid="last-price">
+        <span className={`price ${last.current.dir}`} title={t('contract.header.last')}>
+          {formatPriceText(price, scale)}
+        </span>
+      </div>
+      <dl className="stats">
+        <Stat name="mark" label={t('contract.header.mark')} hint={t('contract.header.markHint')}>
+          {formatPriceText(mark, scale)}
+        </Stat>
+        <Stat name="index" label={t('contract.header.index')} hint={t('contract.header.indexHint')}>
+          {formatPriceText(index, scale)}
+        </Stat>
+        <Stat name="funding" label={t('contract.header.funding')} hint={t('contract.header.fundingHint')}>
+          <span className={rate < 0 ? 'down' : 'up'} data-testid="funding-rate">
+            {formatFundingRate(rate)}
+          </span>{' '}
+          / <Countdown until={next} />
+        </Stat>
+        <Stat name="change" label={t('contract.header.change24h')} className={trend}>
+          {formatPriceText(change, scale)} {formatPercent(read(COL.changeRate))}
+        </Stat>
+        <Stat name="high" label={t('contract.header.high24h')}>
+          {formatPriceText(read(COL.high), scale)}
+        </Stat>
+        <Stat name="low" label={t('contract.header.low24h')}>
+          {formatPriceText(read(COL.low), scale)}
+        </Stat>
+        <Stat name="volume" label={t('contract.header.volume24h')}>
+          {formatBookAmount(read(COL.volume), 0)}
+        </Stat>
+        <Stat name="turnover" label={t('contract.header.turnover24h', { unit })}>
+          {formatQuoteTurnover(read(COL.amount), unit, lang)}
+        </Stat>
+        <Stat name="open-interest" label={t('contract.header.openInterest')}>
+          {thumb ? formatBookAmount(thumb.openInterest, 0) : '--'}
+        </Stat>
+      </dl>
+    </div>
+  );
+}
+
+function Stat(props: { name: string; label: string; hint?: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div data-stat={props.name} title={props.hint}>
+      <dt>{props.label}</dt>
+      <dd className={props.className}>{props.children}</dd>
+    </div>
+  );
+}
+
+/** `HH:MM:SS` to `until`, redrawn each second on its own, so the header does not re-render with it. */
+function Countdown({ until }: { until: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <time data-testid="funding-countdown" dateTime={Number.isFinite(until) ? new Date(until).toISOString() : undefined}>
+      {Number.isFinite(until) && until > 0 ? formatCountdown(until - now) : '--:--:--'}
+    </time>
+  );
+}

@@ -1,0 +1,46 @@
+/** Strings of the contract terminal's market side (/trade/contract), English: the shape of every locale's `contract` group. */
+export const contractEnUS = {
+  perpetual: 'Perpetual',
+  cont: 'Cont',
+  header: {
+    last: 'Last price',
+    mark: 'Mark price',
+    index: 'Index price',
+    markHint: 'Fair price that positions are valued and liquidated at',
+    indexHint: 'Average spot price of the underlying across venues',
+    change24h: '24h change',
+    high24h: '24h high',
+    low24h: '24h low',
+    volume24h: '24h volume (Cont)',
+    turnover24h: '24h turnover ({{unit}})',
+    funding: 'Funding rate / Countdown',
+    fundingHint: 'Predicted rate of the next settlement: positive, longs pay shorts; negative, shorts pay longs',
+    openInterest: 'Open interest (Cont)',
+  },
+  selector: {
+    open: 'Choose a contract',
+    search: 'Search',
+    favourites: 'Favourites',
+    favouritesCount: 'Favourites ({{count}})',
+    usdtM: 'USDT-M',
+    contract: 'Contract',
+    lastPrice: 'Last price',
+    change: '24h change',
+    noMatch: 'No contract matches your search',
+    noFavourites: 'No favourite contracts yet',
+    loginPrompt: 'Log in to see your favourite contracts',
+    login: 'Log in',
+    favourite: 'Add to favourites',
+    unfavourite: 'Remove from favourites',
+    needLogin: 'This operation requires login',
+  },
+  visitor: {
+    prompt: 'Log in or register to trade perpetual contracts',
+    login: 'Log in',
+    register: 'Register',
+  },
+  unknown: 'There is no perpetual contract {{symbol}}. Choose one from the list.',
+  loadFailed: 'The contracts could not be loaded.',
+};
+
+export type ContractMessages = typeof contractEnUS;

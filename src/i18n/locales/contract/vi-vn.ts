@@ -1,0 +1,46 @@
+import type { ContractMessages } from './en-us.ts';
+
+export const contractViVN: ContractMessages = {
+  perpetual: 'Vĩnh cửu',
+  cont: 'HĐ',
+  header: {
+    last: 'Giá gần nhất',
+    mark: 'Giá đánh dấu',
+    index: 'Giá chỉ số',
+    markHint: 'Giá hợp lý dùng để định giá và thanh lý vị thế',
+    indexHint: 'Giá giao ngay trung bình của tài sản cơ sở trên các sàn',
+    change24h: 'Thay đổi 24h',
+    high24h: 'Cao nhất 24h',
+    low24h: 'Thấp nhất 24h',
+    volume24h: 'Khối lượng 24h (HĐ)',
+    turnover24h: 'Giá trị giao dịch 24h ({{unit}})',
+    funding: 'Funding / Đếm ngược',
+    fundingHint:
+      'Tỷ lệ dự kiến của lần thanh toán tới: dương thì bên long trả bên short, âm thì bên short trả bên long',
+    openInterest: 'Hợp đồng mở (HĐ)',
+  },
+  selector: {
+    open: 'Chọn hợp đồng',
+    search: 'Tìm kiếm',
+    favourites: 'Yêu thích',
+    favouritesCount: 'Yêu thích ({{count}})',
+    usdtM: 'Ký quỹ USDT',
+    contract: 'Hợp đồng',
+    lastPrice: 'Giá gần nhất',
+    change: 'Thay đổi 24h',
+    noMatch: 'Không có hợp đồng nào khớp với tìm kiếm',
+    noFavourites: 'Chưa có hợp đồng yêu thích',
+    loginPrompt: 'Đăng nhập để xem các hợp đồng yêu thích',
+    login: 'Đăng nhập',
+    favourite: 'Thêm vào yêu thích',
+    unfavourite: 'Bỏ khỏi yêu thích',
+    needLogin: 'Thao tác này cần đăng nhập',
+  },
+  visitor: {
+    prompt: 'Đăng nhập hoặc đăng ký để giao dịch hợp đồng vĩnh cửu',
+    login: 'Đăng nhập',
+    register: 'Đăng ký',
+  },
+  unknown: 'Không có hợp đồng vĩnh cửu {{symbol}}. Hãy chọn một hợp đồng trong danh sách.',
+  loadFailed: 'Không tải được danh sách hợp đồng.',
+};
