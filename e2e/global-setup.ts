@@ -14,6 +14,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     CODE_SENDS_PER_IP_HOUR: '10000',
     // Deposits confirm in a moment; withdrawals keep their review time so a journey can cancel one.
     DEPOSIT_CONFIRM_MS: '150',
+    // Perpetuals settle funding every 20 s, so a journey sees a settlement (production: every 8 hours).
+    TICKSTREAM_FUNDING_INTERVAL: '20000',
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dataDir;

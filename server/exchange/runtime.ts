@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { toUnits } from '../../common/decimal.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, ConfigError } from '../config.ts';
 import { startCheckpoints } from '../db/checkpoint.ts';
@@ -89,7 +90,7 @@ export async function startExchange(
   const swapData = openSwapMarketData(db, exchange.swap, {
     clock,
     onError: (error) => fastify.log.error({ err: error }, 'contract market data'),
-    seedHistory: config.sim,
+    ...(config.sim ? { seedFrom: (base: string) => spotUsd(exchange, base) } : {}),
   });
   swapData.start();
 
@@ -163,4 +164,12 @@ async function storedSettlements(db: Db, symbols: readonly string[]) {
 async function loadOpenings(db: Db, exchange: Exchange): Promise<void> {
   const listings = (await homeStore(db).newCoins()).sort((a, b) => a.id - b.id);
   for (const c of listings) exchange.openings.set(c.symbol, c.onlineTime);
+}
+
+/** A coin's price in USDT on its spot market (the last trade, else the catalogue's reference), or undefined. */
+function spotUsd(exchange: Exchange, base: string): number | undefined {
+  const market = exchange.markets.get(`${base}/USDT`);
+  if (!market) return undefined;
+  const ticks = exchange.engine.lastPrice(market.symbol) || Number(toUnits(market.referencePrice, market.priceScale));
+  return ticks / 10 ** market.priceScale;
 }

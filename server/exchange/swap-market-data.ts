@@ -15,7 +15,12 @@ import type { SwapExchange } from './swap.ts';
 export function openSwapMarketData(
   db: Db,
   swap: SwapExchange,
-  options: { clock: () => number; onError: (error: unknown) => void; seedHistory?: boolean },
+  options: {
+    clock: () => number;
+    onError: (error: unknown) => void;
+    /** With the simulator: a contract without candles gets a past ending at this price (its coin's USD value). */
+    seedFrom?: (base: string) => number | undefined;
+  },
 ): MarketData {
   const sqlite = sqliteOf(db);
   const markets = [...swap.catalogue.values()].map((row) => ({
@@ -25,13 +30,15 @@ export function openSwapMarketData(
     lotSize: Number(row.contractSize),
     referencePrice: swap.engine.market(row.symbol)?.lastPrice ?? 0,
   }));
-  if (options.seedHistory) {
+  const { seedFrom } = options;
+  if (seedFrom) {
     for (const [i, row] of [...swap.catalogue.values()].entries()) {
       const m = markets[i];
-      if (!m) continue;
-      const baseUsd = m.referencePrice / 10 ** row.priceScale;
-      const history = { ...m, base: row.base, quote: row.quote, price: m.referencePrice, baseUsd };
-      seedMarket(sqlite, seedMarketOf(history), options.clock());
+      // A fresh contract has traded nowhere yet: its past ends at its coin's spot price.
+      const baseUsd = m && m.referencePrice > 0 ? m.referencePrice / 10 ** row.priceScale : seedFrom(row.base);
+      if (!m || !baseUsd) continue;
+      const price = Math.round(baseUsd * 10 ** row.priceScale);
+      seedMarket(sqlite, seedMarketOf({ ...m, base: row.base, quote: row.quote, price, baseUsd }), options.clock());
     }
   }
   const data = new MarketData({ markets, clock: options.clock, sqlite, onError: options.onError });

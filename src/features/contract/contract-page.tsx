@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { swapMarket } from '../../../common/market.ts';
+import { getToken } from '../../api/session.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { ChartPanel } from '../trade/chart-panel.tsx';
 import { useFavourites } from '../trade/favourites.ts';
@@ -9,9 +10,15 @@ import { OrderBook } from '../trade/order-book.tsx';
 import { RecentTrades } from '../trade/recent-trades.tsx';
 import { setTradeConfig, useTradeConfig } from '../trade/trade-config.ts';
 import { contractPath, contractSymbolFrom } from './contract-location.ts';
+import { ContractEntry } from './entry/index.ts';
 import { ContractHeader } from './market/contract-header.tsx';
+import { useContractPrices } from './market/contract-prices.ts';
 import { ContractSelector } from './market/contract-selector.tsx';
 import { CONTRACT_FAVOURITES, useContractThumbs } from './market/contract-thumbs.ts';
+import { useMarkPrices } from './market/mark-prices.ts';
+import { ContractOrders } from './orders/contract-orders.tsx';
+import { ContractPositions } from './positions/contract-positions.tsx';
+import { useContractSession } from './session.ts';
 import '../trade/trade.css';
 import './contract.css';
 
@@ -38,6 +45,14 @@ export function ContractPage() {
   }, [symbol, known]);
 
   const priceScale = thumb?.quoteDecimal ?? 2;
+  const session = useContractSession(symbol, isLogin ? getToken() : null);
+  const prices = useContractPrices(market, priceScale);
+  // The form's next-funding row reads the thumb's rate: the live predicted one from `mark:` once it has come.
+  const predicted = useMarkPrices(market)?.fundingRate;
+  const live = useMemo(
+    () => (thumb && predicted !== undefined ? { ...thumb, fundingRate: predicted.toFixed(8) } : thumb),
+    [thumb, predicted],
+  );
   const unit = thumb?.quoteCoin ?? 'USDT';
   const cont = t('contract.cont');
   let notice: string | null = null;
@@ -55,13 +70,23 @@ export function ContractPage() {
         </p>
       ) : (
         // Waits for the contract's grid: the book and tape are drawn on its price scale.
-        known && (
+        known &&
+        live && (
           <div className="trade-grid contract-grid" key={symbol}>
             <ChartPanel symbol={market} priceScale={priceScale} />
             <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
             <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
-            <div className="contract-entry-area trade-entry">{!isLogin && <ContractVisitor symbol={symbol} />}</div>
-            <div className="contract-orders-area trade-orders" />
+            <div className="contract-entry-area trade-entry">
+              {isLogin ? (
+                <ContractEntry contract={live} prices={prices} session={session} />
+              ) : (
+                <ContractVisitor symbol={symbol} />
+              )}
+            </div>
+            <div className="contract-orders-area trade-orders">
+              {isLogin && <ContractPositions symbol={symbol} session={session} prices={prices} />}
+              <ContractOrders symbol={symbol} session={isLogin ? session : null} />
+            </div>
           </div>
         )
       )}

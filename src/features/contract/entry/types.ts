@@ -1,11 +1,9 @@
 import type { ContractThumb, Position, SwapWallet, TradeInit } from '../../../../common/contracts/swap.ts';
 
-/** The live prices of the contract, as the page's header has them (mark and index from the `mark:` source). */
-export interface EntryPrices {
-  last: string;
-  mark: string;
-  index: string;
-}
+import type { ContractPrices } from '../market/contract-prices.ts';
+
+/** The live prices of the contract (the page's `useContractPrices`). */
+export type EntryPrices = ContractPrices;
 
 /** What the signed-in user has, live from the `user` channel (useContractSession returns a superset). */
 export interface EntrySession {

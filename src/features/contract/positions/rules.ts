@@ -4,12 +4,9 @@ import type { Position, SwapPlan } from '../../../../common/contracts/swap.ts';
 import { Exact } from '../../../../common/decimal.ts';
 import { MarginModel, PricePreference } from '../../../../common/margin/codes.ts';
 
-/** The viewed contract's live prices (another panel's hook feeds them); null until known. */
-export interface ContractPrices {
-  last: string;
-  mark: string;
-  index: string;
-}
+import type { ContractPrices } from '../market/contract-prices.ts';
+
+export type { ContractPrices };
 
 /** Places after the dot: money views carry exactly the settle coin's decimals. */
 export const decimalsOf = (text: string): number => text.split('.')[1]?.length ?? 0;
