@@ -58,41 +58,8 @@ export async function startExchange(
   // their churn.
   const bots: ReadonlySet<number> = new Set([...(simUsers?.ids ?? []), ...(swapUsers?.ids ?? [])]);
   const isMarketMaker = (userId: number) => bots.has(userId);
-  // Scale tests list thousands of synthetic markets; they must be in the catalogue before the exchange loads it.
-  await listExtraMarkets(db, config.extraMarkets);
-  // Liquidations pay the fund and may hand it positions: it must be a real user before the engine starts.
-  const swapFundUserId = await ensureInsuranceFund(db, clock());
-  const exchange = await Exchange.open(db, {
-    clock,
-    isMarketMaker,
-    swapFundUserId,
-    onFatal: (error) => {
-      fastify.log.fatal({ err: error }, 'journal commit failed');
-      options.onFatal?.(error);
-    },
-  });
-  for (const symbol of config.simOptions.markets ?? []) {
-    if (!exchange.markets.has(symbol)) throw new ConfigError(`TICKSTREAM_SIM_MARKETS: unknown market ${symbol}`);
-  }
-  try {
-    // Recovery rebuilt every balance: each coin must still add up, or an operator has to know at once.
-    exchange.accounts.assertConserved();
-  } catch (error) {
-    fastify.log.error({ err: error }, 'ledger not conserved at start');
-  }
-  await loadOpenings(db, exchange);
-  const marketData = await openMarketData(db, fastify.store.markets, exchange, {
-    clock,
-    onError: (error) => fastify.log.error({ err: error }, 'market data'),
-    seedHistory: config.sim,
-  });
-  marketData.start();
-  const swapData = openSwapMarketData(db, exchange.swap, {
-    clock,
-    onError: (error) => fastify.log.error({ err: error }, 'contract market data'),
-    ...(config.sim ? { seedFrom: (base: string) => spotUsd(exchange, base) } : {}),
-  });
-  swapData.start();
+  const exchange = await openExchange(fastify, options, isMarketMaker);
+  const { marketData, swapData } = await openAllMarketData(fastify, exchange, options);
 
   let simulator: Simulator | null = null;
   let swapSimulator: SwapSimulator | null = null;
@@ -139,6 +106,61 @@ export async function startExchange(
   const settled = await storedSettlements(db, [...exchange.swap.catalogue.keys()]);
   const source = swapSource(spot, exchange.swap, swapData, { isMarketMaker, settled });
   return { exchange, marketData, swapData, source };
+}
+
+/** The exchange recovered from disk, its ledger checked, its coming markets closed until they open. */
+async function openExchange(
+  fastify: FastifyInstance,
+  options: { config: Config; db: Db; clock: Clock; onFatal: ((error: unknown) => void) | undefined },
+  isMarketMaker: (userId: number) => boolean,
+): Promise<Exchange> {
+  const { config, db, clock } = options;
+  // Scale tests list thousands of synthetic markets; they must be in the catalogue before the exchange loads it.
+  await listExtraMarkets(db, config.extraMarkets);
+  // Liquidations pay the fund and may hand it positions: it must be a real user before the engine starts.
+  const swapFundUserId = await ensureInsuranceFund(db, clock());
+  const exchange = await Exchange.open(db, {
+    clock,
+    isMarketMaker,
+    swapFundUserId,
+    onFatal: (error) => {
+      fastify.log.fatal({ err: error }, 'journal commit failed');
+      options.onFatal?.(error);
+    },
+  });
+  for (const symbol of config.simOptions.markets ?? []) {
+    if (!exchange.markets.has(symbol)) throw new ConfigError(`TICKSTREAM_SIM_MARKETS: unknown market ${symbol}`);
+  }
+  try {
+    // Recovery rebuilt every balance: each coin must still add up, or an operator has to know at once.
+    exchange.accounts.assertConserved();
+  } catch (error) {
+    fastify.log.error({ err: error }, 'ledger not conserved at start');
+  }
+  await loadOpenings(db, exchange);
+  return exchange;
+}
+
+/** Spot and contract market data, started; with the simulator on, a fresh market is given a past first. */
+async function openAllMarketData(
+  fastify: FastifyInstance,
+  exchange: Exchange,
+  options: { config: Config; db: Db; clock: Clock },
+) {
+  const { config, db, clock } = options;
+  const marketData = await openMarketData(db, fastify.store.markets, exchange, {
+    clock,
+    onError: (error) => fastify.log.error({ err: error }, 'market data'),
+    seedHistory: config.sim,
+  });
+  marketData.start();
+  const swapData = openSwapMarketData(db, exchange.swap, {
+    clock,
+    onError: (error) => fastify.log.error({ err: error }, 'contract market data'),
+    ...(config.sim ? { seedFrom: (base: string) => spotUsd(exchange, base) } : {}),
+  });
+  swapData.start();
+  return { marketData, swapData };
 }
 
 /** Each contract's last settlements as stored, oldest first: what a `funding` snapshot shows after a restart. */
