@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpenTab } from '../../../../common/margin/codes.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
-import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
+import { ConfirmDialog } from '../../trade/order-entry/confirm-order.tsx';
 import type { Checked } from './rules.ts';
 
 const TAB_NAMES = { [OpenTab.market]: 'market', [OpenTab.limit]: 'limit', [OpenTab.plan]: 'plan' } as const;
@@ -21,8 +20,6 @@ export function ConfirmContractOrder(props: {
 }) {
   const { order, tab, leverage, coin, onConfirm, onCancel } = props;
   const { t } = useTranslation();
-  const go = useRef<HTMLButtonElement>(null);
-  const [dontAsk, setDontAsk] = useState(false);
   const { body } = order;
   const action = `${order.close ? 'close' : 'open'}${body.direction === 1 ? 'Long' : 'Short'}` as const;
   const rows: [string, string][] = [
@@ -42,33 +39,12 @@ export function ConfirmContractOrder(props: {
   if ('reduceOnly' in body && body.reduceOnly) rows.push([t('contractEntry.reduceOnly'), '✓']);
 
   return (
-    <Dialog onClose={onCancel} className="confirm-order" dismissOnOutside={false} initialFocus={go}>
-      <DialogTitle as="h3">{t('contractEntry.confirm.title')}</DialogTitle>
-      <dl>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <label className="confirm-dont-ask">
-        <input type="checkbox" checked={dontAsk} onChange={(e) => setDontAsk(e.target.checked)} />
-        {t('contractEntry.confirm.dontAsk')}
-      </label>
-      <div className="confirm-actions">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          {t('trade.entry.cancel')}
-        </button>
-        <button
-          ref={go}
-          type="button"
-          className={`btn btn-sm confirm-go ${(body.direction === 1) !== order.close ? 'buy' : 'sell'}`}
-          onClick={() => onConfirm(dontAsk)}
-        >
-          {t('trade.entry.confirm')}
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={t('contractEntry.confirm.title')}
+      rows={rows}
+      tone={(body.direction === 1) !== order.close ? 'buy' : 'sell'}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

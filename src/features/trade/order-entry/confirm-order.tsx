@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Side } from '../../../../common/trading.ts';
 import { formatTurnover, formatNumberText as num } from '../../../format/price.ts';
@@ -19,9 +19,6 @@ export function ConfirmOrder(props: {
 }) {
   const { body, kind, coins, total, onConfirm, onCancel } = props;
   const { t } = useTranslation();
-  // The main action takes the focus, so Enter confirms.
-  const go = useRef<HTMLButtonElement>(null);
-  const [dontAsk, setDontAsk] = useState(false);
   const buy = body.direction === Side.buy;
 
   const rows: [string, string][] = [
@@ -37,36 +34,68 @@ export function ConfirmOrder(props: {
     if (total) rows.push([t('trade.entry.total'), `${formatTurnover(total, coins.quote)} ${coins.quote}`]);
   }
 
-  return (
-    <Dialog className="confirm-order" onClose={onCancel} dismissOnOutside={false} initialFocus={go}>
-      <DialogTitle as="h3">{t('trade.entry.confirmTitle')}</DialogTitle>
-      <dl>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+  const hints = (
+    <>
       {body.triggerPrice && (
         <p className="confirm-hint">
           {t('trade.entry.triggerHint', { trigger: body.triggerPrice, price: body.price ?? '' })}
         </p>
       )}
       {kind === 'market' && <p className="confirm-hint">{t('trade.entry.marketHint')}</p>}
+    </>
+  );
+  return (
+    <ConfirmDialog
+      title={t('trade.entry.confirmTitle')}
+      rows={rows}
+      hints={hints}
+      tone={buy ? 'buy' : 'sell'}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * The confirmation dialog of an order, spot or contract: its rows, hints, "do not ask again" and the two actions; the
+ * main action takes the focus, so Enter confirms.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  rows: readonly [string, string][];
+  hints?: ReactNode;
+  tone: 'buy' | 'sell';
+  onConfirm: (dontAsk: boolean) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const go = useRef<HTMLButtonElement>(null);
+  const [dontAsk, setDontAsk] = useState(false);
+  return (
+    <Dialog className="confirm-order" onClose={props.onCancel} dismissOnOutside={false} initialFocus={go}>
+      <DialogTitle as="h3">{props.title}</DialogTitle>
+      <dl>
+        {props.rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {props.hints}
       <label className="confirm-dont-ask">
         <input type="checkbox" checked={dontAsk} onChange={(e) => setDontAsk(e.target.checked)} />
         {t('trade.entry.dontAsk')}
       </label>
       <div className="confirm-actions">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={props.onCancel}>
           {t('trade.entry.cancel')}
         </button>
         <button
           type="button"
-          className={`btn btn-sm confirm-go ${buy ? 'buy' : 'sell'}`}
+          className={`btn btn-sm confirm-go ${props.tone}`}
           ref={go}
-          onClick={() => onConfirm(dontAsk)}
+          onClick={() => props.onConfirm(dontAsk)}
         >
           {t('trade.entry.confirm')}
         </button>

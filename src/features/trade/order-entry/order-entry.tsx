@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Side } from '../../../../common/trading.ts';
@@ -80,8 +80,11 @@ export function OrderEntry(props: { symbol: string; coins: Coins; session: SpotS
   );
 }
 
-/** The confirmations of the stored trade config (spec shell §3 marketConfirm / orderConfirm), in a popover. */
-function EntrySettings() {
+/**
+ * The confirmations of the stored trade config (spec shell §3 marketConfirm / orderConfirm), in a popover; the contract
+ * form adds its own settings as `children`.
+ */
+export function EntrySettings(props: { children?: ReactNode }) {
   const { t } = useTranslation();
   const config = useTradeConfig();
   const [open, setOpen] = useState(false);
@@ -123,6 +126,7 @@ function EntrySettings() {
             {t('trade.entry.orderConfirm')}
           </label>
         </fieldset>
+        {props.children}
       </Popover>
     </div>
   );

@@ -32,9 +32,6 @@ export const contractEntryEnUS = {
   reduceOnly: 'Reduce only',
   placing: 'Placing…',
   placed: 'Order placed',
-  settings: 'Order settings',
-  marketConfirm: 'Confirm market orders',
-  orderConfirm: 'Confirm limit and plan orders',
   pricePreference: 'PnL and trigger price',
   preferences: { default: 'Default (last price)', mark: 'Mark price', latest: 'Last price' },
   preview: {
@@ -89,7 +86,6 @@ export const contractEntryEnUS = {
     side: 'Order',
     type: 'Type',
     size: 'Size',
-    dontAsk: 'Do not ask again',
   },
   errors: {
     priceRequired: 'Enter a price.',

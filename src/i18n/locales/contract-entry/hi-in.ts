@@ -33,9 +33,6 @@ export const contractEntryHiIN: ContractEntryMessages = {
   reduceOnly: 'केवल घटाएँ',
   placing: 'ऑर्डर दिया जा रहा है…',
   placed: 'ऑर्डर दिया गया',
-  settings: 'ऑर्डर सेटिंग',
-  marketConfirm: 'मार्केट ऑर्डर की पुष्टि करें',
-  orderConfirm: 'लिमिट और प्लान ऑर्डर की पुष्टि करें',
   pricePreference: 'PnL और ट्रिगर का मूल्य',
   preferences: { default: 'डिफ़ॉल्ट (अंतिम मूल्य)', mark: 'मार्क मूल्य', latest: 'अंतिम मूल्य' },
   preview: {
@@ -90,7 +87,6 @@ export const contractEntryHiIN: ContractEntryMessages = {
     side: 'ऑर्डर',
     type: 'प्रकार',
     size: 'मात्रा',
-    dontAsk: 'फिर न पूछें',
   },
   errors: {
     priceRequired: 'मूल्य दर्ज करें।',

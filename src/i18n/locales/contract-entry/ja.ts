@@ -33,9 +33,6 @@ export const contractEntryJa: ContractEntryMessages = {
   reduceOnly: 'リデュースオンリー',
   placing: '注文中…',
   placed: '注文を受け付けました',
-  settings: '注文設定',
-  marketConfirm: '成行注文を確認する',
-  orderConfirm: '指値・逆指値注文を確認する',
   pricePreference: '損益とトリガーの価格',
   preferences: { default: 'デフォルト（最終価格）', mark: 'マーク価格', latest: '最終価格' },
   preview: {
@@ -90,7 +87,6 @@ export const contractEntryJa: ContractEntryMessages = {
     side: '注文',
     type: '種類',
     size: '数量',
-    dontAsk: '今後表示しない',
   },
   errors: {
     priceRequired: '価格を入力してください。',

@@ -33,9 +33,6 @@ export const contractEntryKoKR: ContractEntryMessages = {
   reduceOnly: '포지션 축소만',
   placing: '주문 중…',
   placed: '주문이 접수되었습니다',
-  settings: '주문 설정',
-  marketConfirm: '시장가 주문 확인',
-  orderConfirm: '지정가 및 예약 주문 확인',
   pricePreference: '손익 및 트리거 가격',
   preferences: { default: '기본(최근 체결가)', mark: '마크 가격', latest: '최근 체결가' },
   preview: {
@@ -90,7 +87,6 @@ export const contractEntryKoKR: ContractEntryMessages = {
     side: '주문',
     type: '유형',
     size: '수량',
-    dontAsk: '다시 묻지 않기',
   },
   errors: {
     priceRequired: '가격을 입력하세요.',

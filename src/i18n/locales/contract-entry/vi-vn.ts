@@ -33,9 +33,6 @@ export const contractEntryViVN: ContractEntryMessages = {
   reduceOnly: 'Chỉ giảm vị thế',
   placing: 'Đang đặt…',
   placed: 'Đã đặt lệnh',
-  settings: 'Cài đặt lệnh',
-  marketConfirm: 'Xác nhận lệnh thị trường',
-  orderConfirm: 'Xác nhận lệnh giới hạn và lệnh kích hoạt',
   pricePreference: 'Giá cho lãi/lỗ và kích hoạt',
   preferences: { default: 'Mặc định (giá gần nhất)', mark: 'Giá đánh dấu', latest: 'Giá gần nhất' },
   preview: {
@@ -90,7 +87,6 @@ export const contractEntryViVN: ContractEntryMessages = {
     side: 'Lệnh',
     type: 'Loại',
     size: 'Khối lượng',
-    dontAsk: 'Không hỏi lại',
   },
   errors: {
     priceRequired: 'Hãy nhập giá.',

@@ -33,9 +33,6 @@ export const contractEntryZhCN: ContractEntryMessages = {
   reduceOnly: '只减仓',
   placing: '下单中…',
   placed: '委托已提交',
-  settings: '下单设置',
-  marketConfirm: '市价单需要确认',
-  orderConfirm: '限价单和计划委托需要确认',
   pricePreference: '盈亏与触发价格',
   preferences: { default: '默认（最新价）', mark: '标记价格', latest: '最新价' },
   preview: {
@@ -90,7 +87,6 @@ export const contractEntryZhCN: ContractEntryMessages = {
     side: '委托',
     type: '类型',
     size: '数量',
-    dontAsk: '不再提示',
   },
   errors: {
     priceRequired: '请输入价格。',

@@ -33,9 +33,6 @@ export const contractEntryZhTW: ContractEntryMessages = {
   reduceOnly: '只減倉',
   placing: '下單中…',
   placed: '委託已送出',
-  settings: '下單設定',
-  marketConfirm: '市價單需要確認',
-  orderConfirm: '限價單和計畫委託需要確認',
   pricePreference: '損益與觸發價格',
   preferences: { default: '預設（最新價）', mark: '標記價格', latest: '最新價' },
   preview: {
@@ -90,7 +87,6 @@ export const contractEntryZhTW: ContractEntryMessages = {
     side: '委託',
     type: '類型',
     size: '數量',
-    dontAsk: '不再提示',
   },
   errors: {
     priceRequired: '請輸入價格。',
