@@ -7,7 +7,8 @@ import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatPriceText } from '../../format/price.ts';
-import { SearchIcon } from '../../ui/icons.tsx';
+
+import { SearchBox } from '../../ui/search-box.tsx';
 import { ContractQuotes } from '../contract/market/contract-quotes.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { useFavourites } from '../trade/favourites.ts';
@@ -206,16 +207,7 @@ function QuotesTools(props: {
         <span />
       )}
       <span className="quotes-count">{t('quotes.count', { count: props.count })}</span>
-      <label className="quotes-search">
-        <SearchIcon width={14} height={14} />
-        <input
-          type="search"
-          value={props.query}
-          placeholder={t('quotes.search')}
-          aria-label={t('quotes.search')}
-          onChange={(e) => props.onQuery(e.target.value)}
-        />
-      </label>
+      <SearchBox className="quotes-search" value={props.query} label={t('quotes.search')} onChange={props.onQuery} />
     </div>
   );
 }

@@ -4,8 +4,9 @@ import { useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote, type SymbolThumb } from '../../../common/market.ts';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../format/price.ts';
-import { ChevronDownIcon, SearchIcon } from '../../ui/icons.tsx';
+import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
+import { SearchBox } from '../../ui/search-box.tsx';
 import { SortButton } from '../../ui/sort-button.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import { ContractChoices } from '../contract/market/contract-selector.tsx';
@@ -102,16 +103,7 @@ function SelectorBody(props: BodyProps) {
 
   return (
     <>
-      <label className="selector-search">
-        <SearchIcon width={14} height={14} />
-        <input
-          type="search"
-          value={query}
-          placeholder={t('trade.selector.search')}
-          aria-label={t('trade.selector.search')}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </label>
+      <SearchBox className="selector-search" value={query} label={t('trade.selector.search')} onChange={setQuery} />
       <div className="selector-tabs" role="tablist">
         {(['favourites', 'spot', 'contract'] as const).map((k) => (
           <button key={k} type="button" role="tab" data-tab={k} aria-selected={tab === k} onClick={() => setTab(k)}>

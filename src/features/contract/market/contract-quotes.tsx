@@ -8,7 +8,8 @@ import { useTickers } from '../../../data/hooks.ts';
 import { formatBookAmount } from '../../../format/book.ts';
 import { formatChangePercent } from '../../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../../format/price.ts';
-import { SearchIcon } from '../../../ui/icons.tsx';
+
+import { SearchBox } from '../../../ui/search-box.tsx';
 import { SortButton } from '../../../ui/sort-button.tsx';
 import { useFavourites } from '../../trade/favourites.ts';
 import { nextSort, type Sort, type SortKey } from '../../trade/market.ts';
@@ -65,16 +66,7 @@ export function ContractQuotes() {
   return (
     <>
       <div className="quotes-tools">
-        <label className="quotes-search">
-          <SearchIcon width={14} height={14} />
-          <input
-            type="search"
-            value={query}
-            placeholder={t('contract.selector.search')}
-            aria-label={t('contract.selector.search')}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </label>
+        <SearchBox className="quotes-search" value={query} label={t('contract.selector.search')} onChange={setQuery} />
       </div>
       {body}
     </>

@@ -4,8 +4,9 @@ import { useLocation } from 'wouter';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { useTickers } from '../../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../../format/price.ts';
-import { ChevronDownIcon, SearchIcon } from '../../../ui/icons.tsx';
+import { ChevronDownIcon } from '../../../ui/icons.tsx';
 import { Popover } from '../../../ui/popover.tsx';
+import { SearchBox } from '../../../ui/search-box.tsx';
 import { SortButton } from '../../../ui/sort-button.tsx';
 import { type Favourites, useFavourites } from '../../trade/favourites.ts';
 import { nextSort, type SelectorRow, type Sort, type SortKey } from '../../trade/market.ts';
@@ -83,16 +84,7 @@ function SelectorBody(props: BodyProps) {
     );
   return (
     <>
-      <label className="selector-search">
-        <SearchIcon width={14} height={14} />
-        <input
-          type="search"
-          value={query}
-          placeholder={t('contract.selector.search')}
-          aria-label={t('contract.selector.search')}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </label>
+      <SearchBox className="selector-search" value={query} label={t('contract.selector.search')} onChange={setQuery} />
       <div className="selector-tabs" role="tablist">
         {(['favourites', 'usdt'] as const).map((k) => (
           <button key={k} type="button" role="tab" data-tab={k} aria-selected={tab === k} onClick={() => setTab(k)}>
