@@ -124,6 +124,9 @@ test.describe('/trade/contract trading', () => {
       ).toBeVisible();
       await page.getByRole('tab', { name: 'Position history' }).click();
       await expect(page.locator('.contract-orders-area table tbody tr').first()).toContainText('Liquidation');
+      // And in the message centre, in the user's language.
+      await page.goto('/message');
+      await expect(page.getByText('Position liquidated').first()).toBeVisible();
     } finally {
       await request.post('/swap/dev/index', {
         headers: { 'x-auth-token': token },

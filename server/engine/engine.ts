@@ -135,7 +135,8 @@ export class Engine {
   private readonly openCounts = new Map<number, Map<string, number>>();
   private events: EngineEvent[] = [];
   private readonly maxOpenOrders: number;
-  private readonly isMarketMaker: (userId: number) => boolean;
+  /** Bots: no open-order limit, no private events, no messages. */
+  readonly isMarketMaker: (userId: number) => boolean;
   nextOrderId = 1;
   nextTradeId = 1;
   nextBookSeq = 1;

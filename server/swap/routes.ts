@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../auth/session.ts';
 import type { Exchange } from '../exchange/index.ts';
+import { inboxRepository } from '../shell/inbox-repository.ts';
 import { swapContext } from './context.ts';
 import { devRoutes } from './dev-routes.ts';
 import { disclaimerRoutes } from './disclaimer-routes.ts';
 import { favorRoutes } from './favor-routes.ts';
 import { historyRoutes } from './history-routes.ts';
+import { deliverContractMessages } from './inbox.ts';
 import { swapMarketRoutes } from './market-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { positionRoutes, publicRoutes } from './position-routes.ts';
@@ -27,6 +29,10 @@ export const swapRoutes: FastifyPluginAsyncTypebox<{ exchange: Exchange }> = asy
   });
   app.addHook('onClose', async () => {
     await prices?.stop();
+  });
+  deliverContractMessages(exchange, inboxRepository(app.store.db), {
+    clock: app.clock,
+    onError: (error) => app.log.error({ err: error }, 'contract message'),
   });
   const context = swapContext(exchange.swap);
   const repository = swapRepository(app.store.db, () => exchange.sync());

@@ -16,6 +16,7 @@ import * as m0013 from './0013-moves.ts';
 import * as m0014 from './0014-projection-steps.ts';
 import * as m0015 from './0015-contracts.ts';
 import * as m0016 from './0016-contract-history.ts';
+import * as m0017 from './0017-contract-messages.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-projection-steps': m0014,
   '0015-contracts': m0015,
   '0016-contract-history': m0016,
+  '0017-contract-messages': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
