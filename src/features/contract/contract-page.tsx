@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import type { ContractThumb } from '../../../common/contracts/swap.ts';
 import { swapMarket } from '../../../common/market.ts';
 import { getToken } from '../../api/session.ts';
 import { useShell } from '../../app/shell-state.tsx';
@@ -15,7 +16,6 @@ import { ContractHeader } from './market/contract-header.tsx';
 import { useContractPrices } from './market/contract-prices.ts';
 import { ContractSelector } from './market/contract-selector.tsx';
 import { CONTRACT_FAVOURITES, useContractThumbs } from './market/contract-thumbs.ts';
-import { useMarkPrices } from './market/mark-prices.ts';
 import { ContractOrders } from './orders/contract-orders.tsx';
 import { ContractPositions } from './positions/contract-positions.tsx';
 import { useContractSession } from './session.ts';
@@ -45,14 +45,6 @@ export function ContractPage() {
   }, [symbol, known]);
 
   const priceScale = thumb?.quoteDecimal ?? 2;
-  const session = useContractSession(symbol, isLogin ? getToken() : null);
-  const prices = useContractPrices(market, priceScale);
-  // The form's next-funding row reads the thumb's rate: the live predicted one from `mark:` once it has come.
-  const predicted = useMarkPrices(market)?.fundingRate;
-  const live = useMemo(
-    () => (thumb && predicted !== undefined ? { ...thumb, fundingRate: predicted.toFixed(8) } : thumb),
-    [thumb, predicted],
-  );
   const unit = thumb?.quoteCoin ?? 'USDT';
   const cont = t('contract.cont');
   let notice: string | null = null;
@@ -70,27 +62,46 @@ export function ContractPage() {
         </p>
       ) : (
         // Waits for the contract's grid: the book and tape are drawn on its price scale.
-        known &&
-        live && (
+        known && (
           <div className="trade-grid contract-grid" key={symbol}>
             <ChartPanel symbol={market} priceScale={priceScale} />
             <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
             <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
-            <div className="contract-entry-area trade-entry">
-              {isLogin ? (
-                <ContractEntry contract={live} prices={prices} session={session} />
-              ) : (
-                <ContractVisitor symbol={symbol} />
-              )}
-            </div>
-            <div className="contract-orders-area trade-orders">
-              {isLogin && <ContractPositions symbol={symbol} session={session} prices={prices} />}
-              <ContractOrders symbol={symbol} session={isLogin ? session : null} />
-            </div>
+            <ContractTrading symbol={symbol} market={market} thumb={thumb} isLogin={isLogin} />
           </div>
         )
       )}
     </div>
+  );
+}
+
+/**
+ * The order form and the positions and orders: the only parts that follow every price tick and user event, so those
+ * re-render them alone, never the chart, book and tape beside them.
+ */
+function ContractTrading(props: { symbol: string; market: string; thumb: ContractThumb; isLogin: boolean }) {
+  const { symbol, market, thumb, isLogin } = props;
+  const session = useContractSession(symbol, isLogin ? getToken() : null);
+  const { prices, fundingRate } = useContractPrices(market, thumb.quoteDecimal);
+  // The form's next-funding row reads the thumb's rate: the live predicted one from `mark:` once it has come.
+  const live = useMemo(
+    () => (fundingRate !== undefined ? { ...thumb, fundingRate: fundingRate.toFixed(8) } : thumb),
+    [thumb, fundingRate],
+  );
+  return (
+    <>
+      <div className="contract-entry-area trade-entry">
+        {isLogin ? (
+          <ContractEntry contract={live} prices={prices} session={session} />
+        ) : (
+          <ContractVisitor symbol={symbol} />
+        )}
+      </div>
+      <div className="contract-orders-area trade-orders">
+        {isLogin && <ContractPositions symbol={symbol} session={session} prices={prices} />}
+        <ContractOrders symbol={symbol} session={isLogin ? session : null} />
+      </div>
+    </>
   );
 }
 

@@ -16,12 +16,17 @@ export function priceText(value: number | undefined, scale: number): string | nu
   return value !== undefined && Number.isFinite(value) && value > 0 ? value.toFixed(scale) : null;
 }
 
-export function useContractPrices(market: string, scale: number): ContractPrices | null {
+/** The prices, and the predicted funding rate (undefined until the `mark:` view has one), from one view of each. */
+export function useContractPrices(
+  market: string,
+  scale: number,
+): { prices: ContractPrices | null; fundingRate: number | undefined } {
   const ticker = useTicker(market);
   const mark = useMarkPrices(market);
   const row = ticker && ticker.values.length >= TICKER_COLUMNS ? ticker.values : null;
   const last = priceText(row?.[TICKER_COLUMN.price], scale);
   const markText = priceText(mark?.mark, scale);
   const index = priceText(mark?.index, scale);
-  return last && markText && index ? { last, mark: markText, index } : null;
+  const prices = last && markText && index ? { last, mark: markText, index } : null;
+  return { prices, fundingRate: mark?.fundingRate };
 }
