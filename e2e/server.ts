@@ -4,9 +4,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 // E2E_DIST points the suite at another build (`vite build --outDir X/client` + the server bundle in X/server), so that
-// a private build can be tested while dist/ is in use.
-const DIST = process.env.E2E_DIST ?? join(import.meta.dirname, '..', 'dist');
-const SERVER = join(DIST, 'server', 'main.js');
+// a private build can be tested while dist/ is in use. Read at each start: bench/page sets it after its imports ran.
+const dist = () => process.env.E2E_DIST ?? join(import.meta.dirname, '..', 'dist');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,16 +33,17 @@ export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  if (!existsSync(SERVER)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
+  const server = join(dist(), 'server', 'main.js');
+  if (!existsSync(server)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   let output = '';
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      CLIENT_DIR: join(DIST, 'client'),
+      CLIENT_DIR: join(dist(), 'client'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +55,8 @@ export async function startServer(
     output += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A fresh data folder seeds every market's history first; on a busy machine that takes a while.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {

@@ -1,0 +1,147 @@
+// The three measurements of bench/page on one open page, read from bench/page/probe.js (`__probe`).
+import type { Page } from '@playwright/test';
+
+/** What probe.js keeps on the page (restated: bench/ compiles without the DOM's types). */
+interface Probe {
+  frame: number;
+  recording: boolean;
+  deltas: number[];
+  loafs: number[] | null;
+  sidePaints: number;
+  firstBookPaint: number | null;
+  liveAt: number | null;
+  switch: {
+    above: boolean;
+    threshold: number;
+    startAt: number;
+    snapAt: number | null;
+    snapFrame: number;
+    paintAt: number | null;
+    paintFrame: number;
+  } | null;
+}
+type Globals = { __probe: Probe; document: { querySelector(s: string): { dataset: Record<string, string> } | null } };
+type PageApi = {
+  performance: {
+    now(): number;
+    getEntriesByType(type: string): { name?: string; startTime: number; transferSize?: number }[];
+  };
+};
+type History = { history: { pushState(data: null, unused: string, url: string): void } };
+
+export interface Switch {
+  toSnapshot: number;
+  toBook: number;
+  frames: number;
+}
+
+export interface PageFigures {
+  fcp: number;
+  liveBook: number;
+  bytes: number;
+  requests: number;
+  fps: number;
+  p95: number;
+  loafs: number;
+  sidePaintsPerS: number;
+  switches: Switch[];
+}
+
+const READY_MS = 60_000;
+
+/** Cold navigation to `url`, until the book is live and drawn. */
+export async function measureLoad(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => {
+      const p = (globalThis as unknown as Globals).__probe;
+      return p.liveAt !== null && p.firstBookPaint !== null;
+    },
+    null,
+    { timeout: READY_MS, polling: 50 },
+  );
+  return page.evaluate(() => {
+    const g = globalThis as unknown as Globals & PageApi;
+    const p = g.__probe;
+    const fcp = g.performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+    const entries = [...g.performance.getEntriesByType('navigation'), ...g.performance.getEntriesByType('resource')];
+    return {
+      fcp: fcp?.startTime ?? Number.NaN,
+      liveBook: Math.max(p.liveAt ?? 0, p.firstBookPaint ?? 0),
+      bytes: entries.reduce((sum, e) => sum + (e.transferSize ?? 0), 0),
+      requests: entries.length,
+    };
+  });
+}
+
+/** fps, p95 frame time, long animation frames and book side paints over `seconds` after `warmup`. */
+export async function measureSteady(page: Page, warmup: number, seconds: number) {
+  await page.waitForTimeout(warmup * 1000);
+  const from = await page.evaluate(() => {
+    const p = (globalThis as unknown as Globals).__probe;
+    p.deltas = [];
+    if (p.loafs) p.loafs = [];
+    p.sidePaints = 0;
+    p.recording = true;
+    return p.frame;
+  });
+  await page.waitForTimeout(seconds * 1000);
+  const m = await page.evaluate(() => {
+    const p = (globalThis as unknown as Globals).__probe;
+    p.recording = false;
+    return { frame: p.frame, deltas: p.deltas, loafs: p.loafs, sidePaints: p.sidePaints };
+  });
+  const sorted = [...m.deltas].sort((a, b) => a - b);
+  const ms = m.deltas.reduce((sum, d) => sum + d, 0);
+  return {
+    fps: ((m.frame - from) * 1000) / (ms || seconds * 1000),
+    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN,
+    loafs: m.loafs?.length ?? Number.NaN,
+    sidePaintsPerS: (m.sidePaints * 1000) / (ms || seconds * 1000),
+  };
+}
+
+/** `count` route changes between BTC and ETH; the new market is told from the old by its best bid's size. */
+export async function measureSwitches(page: Page, count: number, route: (base: string) => string): Promise<Switch[]> {
+  const bid = () =>
+    page.evaluate(() =>
+      Number((globalThis as unknown as Globals).document.querySelector('.trade-book')?.dataset.bestBid),
+    );
+  const btc = await bid();
+  await page.evaluate((url) => (globalThis as unknown as History).history.pushState(null, '', url), route('ETH'));
+  await page.waitForFunction(
+    (limit) =>
+      Number((globalThis as unknown as Globals).document.querySelector('.trade-book')?.dataset.bestBid) < limit,
+    btc / 2,
+    { timeout: READY_MS },
+  );
+  const threshold = Math.sqrt(btc * (await bid()));
+  const switches: Switch[] = [];
+  for (let i = 0; i < count; i++) {
+    const toBtc = i % 2 === 0;
+    switches.push(await switchOnce(page, route(toBtc ? 'BTC' : 'ETH'), toBtc, threshold));
+    await page.waitForTimeout(500);
+  }
+  return switches;
+}
+
+async function switchOnce(page: Page, url: string, above: boolean, threshold: number): Promise<Switch> {
+  await page.evaluate(
+    ({ url, above, threshold }) => {
+      const g = globalThis as unknown as Globals & PageApi & History;
+      const startAt = g.performance.now();
+      g.__probe.switch = { above, threshold, startAt, snapAt: null, snapFrame: 0, paintAt: null, paintFrame: 0 };
+      g.history.pushState(null, '', url);
+    },
+    { url, above, threshold },
+  );
+  await page.waitForFunction(() => (globalThis as unknown as Globals).__probe.switch?.paintAt != null, null, {
+    timeout: READY_MS,
+    polling: 50,
+  });
+  return page.evaluate(() => {
+    const s = (globalThis as unknown as Globals).__probe.switch;
+    if (!s || s.snapAt === null || s.paintAt === null) throw new Error('switch not measured');
+    return { toSnapshot: s.snapAt - s.startAt, toBook: s.paintAt - s.startAt, frames: s.paintFrame - s.snapFrame };
+  });
+}
