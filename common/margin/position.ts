@@ -1,4 +1,4 @@
-import { ceilDiv, floorDiv, type Grid, notional, RATE_SCALE } from './grid.ts';
+import { ceilDiv, floorDiv, type Grid, notional, RATE_SCALE, toMinorCeil } from './grid.ts';
 
 /** A position's direction as a sign: +1 long, −1 short (spec side 1 buy opens long, 2 sell opens short). */
 export type Sign = 1 | -1;
@@ -82,4 +82,21 @@ export function returnOnMargin(pnl: bigint, cost: bigint, leverage: number): big
   const margin = initialMargin(cost, leverage);
   if (margin === 0n) return 0n;
   return (pnl * RATE_SCALE) / margin;
+}
+
+/**
+ * The isolated margin (ledger units) a user may take out of a position holding `margin`: what keeps margin plus uPnL at
+ * the initial margin of its notional at `mark`, that need rounded up (the engine's rule; the positions panel shows it).
+ */
+export function removableMargin(
+  grid: Grid,
+  position: Position,
+  leverage: number,
+  margin: bigint,
+  mark: number,
+): bigint {
+  const needed =
+    initialMargin(notional(grid, position.contracts, mark), leverage) - unrealizedPnl(grid, position, mark);
+  const neededMinor = toMinorCeil(grid, needed > 0n ? needed : 0n);
+  return margin > neededMinor ? margin - neededMinor : 0n;
 }

@@ -1,6 +1,6 @@
 import { MarginModel } from '../../../common/margin/codes.ts';
 import { applyRateCeil, notional, toMinorCeil, toMinorFloor } from '../../../common/margin/grid.ts';
-import { initialMargin, unrealizedPnl } from '../../../common/margin/position.ts';
+import { initialMargin, removableMargin as removableOf, unrealizedPnl } from '../../../common/margin/position.ts';
 import type { Contract } from './contract.ts';
 import type { Holding, Holdings } from './holdings.ts';
 
@@ -52,14 +52,11 @@ export function positionExposure(holding: Holding | undefined, sign: 1 | -1): bi
   return position && position.sign === sign ? position.cost : 0n;
 }
 
-/** An isolated margin the user may take out: what keeps equity at the initial margin of the notional at the mark. */
+/** An isolated margin the user may take out (common/margin's rule, in the ledger units the holding keeps). */
 export function removableMargin(contract: Contract, holding: Holding, mark: number): number {
   if (!holding.position || holding.marginModel !== MarginModel.isolated) return 0;
-  const { grid } = contract;
-  const value = notional(grid, holding.position.contracts, mark);
-  const needed = initialMargin(value, holding.leverage) - unrealizedPnl(grid, holding.position, mark);
-  const neededMinor = Number(toMinorCeil(grid, needed > 0n ? needed : 0n));
-  return Math.max(0, holding.isolatedMargin - neededMinor);
+  const margin = BigInt(holding.isolatedMargin);
+  return Number(removableOf(contract.grid, holding.position, holding.leverage, margin, mark));
 }
 
 /** Extra isolated margin a position needs at a new leverage: its entry's initial margin at that leverage, less what it has. */

@@ -6,6 +6,7 @@ import {
   entryTicks,
   initialMargin,
   type Position,
+  removableMargin,
   roe,
   type Sign,
   unrealizedPnl,
@@ -72,5 +73,16 @@ describe('position arithmetic (research §1.4)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('lets isolated margin out down to the initial margin at the mark, less the unrealised PnL (never below 0)', () => {
+    // 1 BTC long from 20 000 at 10× with 2 100 USDT of margin.
+    const p: Position = { sign: 1, contracts: 1000, cost: notional(grid, 1000, 2_000_000) };
+    // At 21 000: the initial margin at the mark 2 100, less 1 000 of profit, leaves 1 000 removable.
+    expect(removableMargin(grid, p, 10, 2100n * USDT, 2_100_000)).toBe(1000n * USDT);
+    // At 19 000: 1 900 plus 1 000 of loss is more than it has.
+    expect(removableMargin(grid, p, 10, 2100n * USDT, 1_900_000)).toBe(0n);
+    // The need is rounded up: 20 000 ÷ 7 = 2 857.142857… needs 2 857.142858 of 3 000.
+    expect(removableMargin(grid, p, 7, 3000n * USDT, 2_000_000)).toBe(142_857_142n);
   });
 });

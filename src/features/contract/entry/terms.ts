@@ -16,12 +16,24 @@ export interface Terms {
   tiers1000: readonly RiskTier[] | null;
 }
 
-export function termsOf(info: ContractInfo): Terms {
+/** What the price and money conversions need of a contract's terms. */
+export interface GridTerms {
+  grid: Grid;
+  info: Pick<ContractInfo, 'quoteDecimal' | 'settleDecimals'>;
+}
+
+/** The grid of a contract alone (no fees or tiers), for figures of positions it already holds. */
+export function gridTermsOf(info: Pick<ContractInfo, 'quoteDecimal' | 'settleDecimals' | 'contractSize'>): GridTerms {
   const grid = gridOf({
     priceScale: info.quoteDecimal,
     contractSize: info.contractSize,
     settleDecimals: info.settleDecimals,
   });
+  return { grid, info };
+}
+
+export function termsOf(info: ContractInfo): Terms {
+  const { grid } = gridTermsOf(info);
   return {
     info,
     grid,
@@ -44,12 +56,12 @@ export function leverageAllowed(info: ContractInfo, leverage: number): boolean {
 }
 
 /** Ticks of a typed price on the contract's grid, or null (empty, zero, finer than the tick). */
-export function ticksOf(terms: Terms, text: string): number | null {
+export function ticksOf(terms: GridTerms, text: string): number | null {
   return positiveUnits(text.endsWith('.') ? text.slice(0, -1) : text, terms.info.quoteDecimal);
 }
 
 /** Ledger units (minor) of a settle-coin amount the server wrote ("20000", "-1.5"); 0 when it cannot be read. */
-export function minorOf(terms: Terms, text: string | undefined): bigint {
+export function minorOf(terms: GridTerms, text: string | undefined): bigint {
   try {
     return text ? toUnits(text, terms.info.settleDecimals) : 0n;
   } catch {
@@ -82,7 +94,7 @@ export function maxContracts(terms: Terms, leverage: number, ticks: number, avai
  * A position of the wire back in the margin module's integers: its exact cost from `entryValue`; without it (an older
  * answer) from the entry price, sent to a hundredth of a tick, which pins the cost for one fill price or < 100 contracts.
  */
-export function positionOf(terms: Terms, view: PositionView): Position {
+export function positionOf(terms: GridTerms, view: PositionView): Position {
   const sign = view.direction === 1 ? 1 : -1;
   const { grid } = terms;
   if (view.entryValue) {

@@ -123,12 +123,14 @@ function PositionDialog(props: {
   const { open, session, onClose } = props;
   if (!open || open.kind === 'closeAll' || open.kind === 'reverse') return <>{props.children}</>;
   const { position } = open;
-  const size = session.contracts.get(position.symbol)?.contractSize ?? '0';
   if (open.kind === 'margin') {
+    // The contract's terms come with the page; a dialog opens on a row, so they are there.
+    const info = session.contracts.get(position.symbol);
+    if (!info) return <>{props.children}</>;
     return (
       <MarginDialog
         position={position}
-        contractSize={size}
+        info={info}
         wallet={session.wallet}
         refresh={session.refresh}
         onClose={onClose}
@@ -207,9 +209,9 @@ function PositionRow(props: {
   const { position: p, session, onOpen } = props;
   const { t } = useTranslation();
   const label = (c: (typeof COLUMNS)[number]) => t(`contractOrders.positions.${c}`);
-  const size = session.contracts.get(p.symbol)?.contractSize;
+  const info = session.contracts.get(p.symbol);
   const price = pnlPriceOf(p, session.pricePreference, props.prices, props.viewed);
-  const { pnl, roe } = size ? pnlAt(p, price, size) : { pnl: p.unrealizedPnl, roe: p.roe };
+  const { pnl, roe } = info ? pnlAt(p, price, info) : { pnl: p.unrealizedPnl, roe: p.roe };
   const mark = p.symbol === props.viewed && props.prices?.mark ? props.prices.mark : p.markPrice;
   const side = p.direction === 1 ? 'long' : 'short';
   return (

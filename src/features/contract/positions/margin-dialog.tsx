@@ -5,7 +5,7 @@ import { Exact } from '../../../../common/decimal.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { send } from './actions.ts';
 import { DialogButtons, FieldError } from './dialog-parts.tsx';
-import { decimalsOf, maxRemovable } from './rules.ts';
+import { decimalsOf, maxRemovable, type PositionTerms } from './rules.ts';
 
 /** Whether `text` is an amount above 0, within `max` and with at most `decimals` places. */
 export function validAmount(text: string, decimals: number, max: string): boolean {
@@ -20,7 +20,7 @@ export function validAmount(text: string, decimals: number, max: string): boolea
  */
 export function MarginDialog(props: {
   position: Position;
-  contractSize: string;
+  info: PositionTerms;
   wallet: SwapWallet | null;
   refresh: () => void;
   onClose: () => void;
@@ -33,7 +33,7 @@ export function MarginDialog(props: {
   const [busy, setBusy] = useState(false);
   const coin = wallet?.coin ?? position.symbol.split('/')[1] ?? '';
   const decimals = decimalsOf(position.margin);
-  const max = mode === 1 ? (wallet?.available ?? '0') : maxRemovable(position, props.contractSize);
+  const max = mode === 1 ? (wallet?.available ?? '0') : maxRemovable(position, props.info);
 
   const submit = async () => {
     if (!validAmount(amount, decimals, max)) {

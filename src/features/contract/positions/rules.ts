@@ -1,8 +1,11 @@
 // The positions panel's figures that depend on what the page knows and the server's position view does not: PnL and
-// ROE at the user's price preference, and how much isolated margin may be taken out. Exact decimals (common/decimal.ts).
-import type { Position, SwapPlan } from '../../../../common/contracts/swap.ts';
-import { Exact } from '../../../../common/decimal.ts';
+// ROE at the user's price preference, and how much isolated margin may be taken out — the margin module's functions.
+import type { ContractInfo, Position, SwapPlan } from '../../../../common/contracts/swap.ts';
+import { Exact, fromUnits } from '../../../../common/decimal.ts';
 import { MarginModel, PricePreference } from '../../../../common/margin/codes.ts';
+import { formatFine } from '../../../../common/margin/grid.ts';
+import { removableMargin, roe, unrealizedPnl } from '../../../../common/margin/position.ts';
+import { gridTermsOf, minorOf, positionOf, ticksOf } from '../entry/terms.ts';
 
 import type { ContractPrices } from '../market/contract-prices.ts';
 
@@ -10,8 +13,6 @@ export type { ContractPrices };
 
 /** Places after the dot: money views carry exactly the settle coin's decimals. */
 export const decimalsOf = (text: string): number => text.split('.')[1]?.length ?? 0;
-
-const signOf = (position: Position) => (position.direction === 1 ? 1 : -1);
 
 /**
  * The price a position's PnL is shown at: the latest trade price when the user prefers it, else the mark (the default);
@@ -28,35 +29,37 @@ export function pnlPriceOf(
   return price && new Exact(price).gt(0) ? price : position.markPrice;
 }
 
+/** The contract terms a position's figures are computed on (the settle coin's places: those of its money views). */
+export type PositionTerms = Pick<ContractInfo, 'quoteDecimal' | 'contractSize'>;
+
+const gridOfPosition = (position: Position, info: PositionTerms) =>
+  gridTermsOf({ ...info, settleDecimals: decimalsOf(position.margin) });
+
 /**
- * Unrealised PnL at `price` (settle coin, the record's decimals, rounded down as the server does) and ROE (a decimal,
- * 8 places toward zero) on the entry's initial margin at the position's leverage. At the record's own mark these are
- * the server's figures.
+ * Unrealised PnL at `price` (settle coin, rounded down) and ROE (10^-8 toward zero) on the entry's initial margin at the
+ * position's leverage: the margin module's functions on the position's exact cost, as the server computes them. At the
+ * record's own mark these are the server's figures.
  */
-export function pnlAt(position: Position, price: string, contractSize: string): { pnl: string; roe: string } {
-  if (price === position.markPrice) return { pnl: position.unrealizedPnl, roe: position.roe };
-  const size = new Exact(contractSize).mul(position.volume);
-  const pnl = new Exact(price).sub(position.entryPrice).mul(size).mul(signOf(position));
-  const places = decimalsOf(position.unrealizedPnl);
-  const margin = size.mul(position.entryPrice).div(position.leverage);
-  const roe = margin.isZero() ? new Exact(0) : pnl.div(margin);
+export function pnlAt(position: Position, price: string, info: PositionTerms): { pnl: string; roe: string } {
+  const terms = gridOfPosition(position, info);
+  const ticks = ticksOf(terms, price);
+  if (price === position.markPrice || ticks === null) return { pnl: position.unrealizedPnl, roe: position.roe };
+  const held = positionOf(terms, position);
   return {
-    pnl: pnl.toDecimalPlaces(places, Exact.ROUND_FLOOR).toFixed(places),
-    roe: roe.toDecimalPlaces(8, Exact.ROUND_DOWN).toFixed(),
+    pnl: formatFine(terms.grid, unrealizedPnl(terms.grid, held, ticks), terms.info.settleDecimals),
+    roe: fromUnits(roe(terms.grid, held, ticks, position.leverage), 8),
   };
 }
 
-/**
- * The isolated margin that may be removed (the engine's rule): what keeps the margin plus uPnL at the initial margin of
- * the position's value at the mark, rounded against the user; "0" for a cross position.
- */
-export function maxRemovable(position: Position, contractSize: string): string {
-  const places = decimalsOf(position.margin);
-  if (position.marginModel !== MarginModel.isolated) return new Exact(0).toFixed(places);
-  const value = new Exact(contractSize).mul(position.volume).mul(position.markPrice);
-  const needed = Exact.max(0, value.div(position.leverage).sub(position.unrealizedPnl));
-  const removable = new Exact(position.margin).sub(needed.toDecimalPlaces(places, Exact.ROUND_CEIL));
-  return Exact.max(0, removable).toFixed(places);
+/** The isolated margin that may be removed, by the engine's rule (common/margin); nothing for a cross position. */
+export function maxRemovable(position: Position, info: PositionTerms): string {
+  const terms = gridOfPosition(position, info);
+  const places = terms.info.settleDecimals;
+  const mark = ticksOf(terms, position.markPrice);
+  if (position.marginModel !== MarginModel.isolated || mark === null) return formatFine(terms.grid, 0n, places);
+  const margin = minorOf(terms, position.margin);
+  const removable = removableMargin(terms.grid, positionOf(terms, position), position.leverage, margin, mark);
+  return formatFine(terms.grid, removable * terms.grid.perMinor, places);
 }
 
 /** A TP/SL, trailing stop or pair of TP and SL legs on one position. */

@@ -16,6 +16,8 @@ import {
 import { swapPlan, swapPosition } from '../../../../common/swap-views.ts';
 
 const PRICES = { last: '61500', mark: '61200', index: '61190' };
+/** BTC/USDT's grid in these tests: prices to 0.1, 0.001 BTC a contract (USDT's 6 places come with the money). */
+const BTC = { quoteDecimal: 1, contractSize: '0.001' };
 
 describe('PnL by price preference', () => {
   it('values the viewed contract at the live mark by default and for "mark", at the last trade for "latest"', () => {
@@ -33,7 +35,7 @@ describe('PnL by price preference', () => {
   });
 
   it("shows the server's figures at the record mark", () => {
-    expect(pnlAt(swapPosition(1, { unrealizedPnl: '9.99', roe: '0.1665' }), '61000', '0.001')).toEqual({
+    expect(pnlAt(swapPosition(1, { unrealizedPnl: '9.99', roe: '0.1665' }), '61000', BTC)).toEqual({
       pnl: '9.99',
       roe: '0.1665',
     });
@@ -53,9 +55,11 @@ describe('PnL by price preference', () => {
         volume: contracts,
         entryPrice: fromUnits(BigInt(entry) * 100n, 3),
         leverage,
+        // The server writes money with the settle coin's places.
+        margin: '60.000000',
         unrealizedPnl: '0.000000',
       });
-      const shown = pnlAt(view, fromUnits(BigInt(price), 1), '0.001');
+      const shown = pnlAt(view, fromUnits(BigInt(price), 1), BTC);
       expect(shown.pnl).toBe(formatFine(grid, unrealizedPnl(grid, position, price), 6));
       expect(shown.roe).toBe(fromUnits(roe(grid, position, price, leverage), 8));
     }
@@ -82,12 +86,12 @@ describe('the removable isolated margin', () => {
         margin: fromUnits(BigInt(margin), 6),
         unrealizedPnl: formatFine(grid, unrealizedPnl(grid, position, mark), 6),
       });
-      expect(maxRemovable(view, '0.001')).toBe(fromUnits(BigInt(engine), 6));
+      expect(maxRemovable(view, BTC)).toBe(fromUnits(BigInt(engine), 6));
     }
   });
 
   it('is nothing for a cross position', () => {
-    expect(maxRemovable(swapPosition(1, { margin: '60.000000' }), '0.001')).toBe('0.000000');
+    expect(maxRemovable(swapPosition(1, { margin: '60.000000' }), BTC)).toBe('0.000000');
   });
 });
 
