@@ -26,6 +26,8 @@ export interface Config {
   clientDir: string | null;
   /** Requests per minute per IP across the API. */
   rateLimit: number;
+  /** Password logins per minute per IP (LOGIN_RATE_LIMIT), on top of the login throttle's waits. */
+  loginRateLimit: number;
   /** Verification codes one IP may have sent per hour (CODE_SENDS_PER_IP_HOUR). */
   codeSendsPerIpHour: number;
   /** The same cap for 127.0.0.1 and ::1: {@link LOOPBACK_SENDS_PER_HOUR} outside production, the per-IP cap in it. */
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: logLevel as Config['logLevel'],
     clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),
     rateLimit: parseInteger('RATE_LIMIT', env.RATE_LIMIT, 1200, 1, 1_000_000),
+    loginRateLimit: parseInteger('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30, 1, 1_000_000),
     ...codeSends(env, production),
     smsSenderUrl: parseUrl('SMS_SENDER_URL', env.SMS_SENDER_URL),
     emailSenderUrl: parseUrl('EMAIL_SENDER_URL', env.EMAIL_SENDER_URL),

@@ -84,7 +84,7 @@ function loginRoutes(app: Api): void {
     '/uc/login',
     {
       schema: { body: LoginBodySchema, response: reply(LoginResultSchema) },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     },
     async (request, res) => {
       const { username, password, country, verifyToken } = request.body;

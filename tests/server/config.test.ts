@@ -12,8 +12,11 @@ describe('configuration', () => {
       production: false,
       clientDir: '/srv/tickstream/dist/client',
       rateLimit: 1200,
+      loginRateLimit: 30,
       codeSendsPerIpHour: 30,
     });
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '600' }).loginRateLimit).toBe(600);
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: '0' })).toThrow(/LOGIN_RATE_LIMIT/);
     expect(loadConfig({ CODE_SENDS_PER_IP_HOUR: '500' }).codeSendsPerIpHour).toBe(500);
     expect(() => loadConfig({ CODE_SENDS_PER_IP_HOUR: '0' })).toThrow(/CODE_SENDS_PER_IP_HOUR/);
   });
