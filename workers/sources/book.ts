@@ -1,14 +1,10 @@
 import { channel, type DepthDiffFrame, type DepthSnapshotFrame, type ServerFrame } from '../../common/protocol.ts';
-import { isOpenStatus, type SpotOrder } from '../../common/trading.ts';
 import { BOOK_COLUMNS, type Health, OWN_COLUMNS } from '../api.ts';
 import { DepthBook, OwnLevels, toTicks } from '../book/index.ts';
 import type { SnapshotOf, SnapshotWriter, Source, SourceContext, SpecOf } from './source.ts';
 
 /** Fresh snapshots asked for one book at most this often. */
 export const MIN_RESYNC_MS = 1000;
-
-/** Whether an order rests in the book: a limit price, and not a stop still waiting for its trigger. */
-const rests = (o: SpotOrder) => isOpenStatus(o.status) && o.price !== '0' && !(o.triggerPrice !== '0' && !o.triggered);
 
 /**
  * A market's depth book: subscribed once for every view of it; a gap, a wrong checksum or a crossed book is never
@@ -96,8 +92,7 @@ export class BookSource implements Source<'book'> {
     const bids: { ticks: number; lots: number }[] = [];
     const asks: { ticks: number; lots: number }[] = [];
     for (const order of this.context.openOrders(this.symbol)) {
-      if (!rests(order)) continue;
-      const lots = toTicks(Number(order.amount), amountScale) - toTicks(Number(order.tradedAmount), amountScale);
+      const lots = toTicks(Number(order.amount), amountScale) - toTicks(Number(order.filled), amountScale);
       (order.direction === 1 ? bids : asks).push({ ticks: toTicks(Number(order.price), priceScale), lots });
     }
     this.ownBids.set(bids);

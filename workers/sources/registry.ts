@@ -1,7 +1,7 @@
 import type { ServerFrame } from '../../common/protocol.ts';
-import type { SpotOrder } from '../../common/trading.ts';
 import type { UserLoad } from '../api.ts';
 import type { ChannelRouter } from '../feed/index.ts';
+import type { Resting } from '../user/index.ts';
 import { BookSource } from './book.ts';
 import { CandlesSource } from './candles.ts';
 import { MarkSource } from './mark.ts';
@@ -123,9 +123,9 @@ export class Sources implements ChannelRouter {
 
   // ─── Between sources ───────────────────────────────────────────────────────────────────────────────────────────────
 
-  private openOrders(symbol: string): readonly SpotOrder[] {
+  private openOrders(symbol: string): readonly Resting[] {
     const user = this.held.get(USER_KEY)?.source;
-    return user instanceof UserSource ? user.openAt(symbol) : [];
+    return user instanceof UserSource ? user.restingAt(symbol) : [];
   }
 
   private openOrdersChanged(symbols: readonly string[]): void {

@@ -1,8 +1,8 @@
 // What every source of the data plane is: one per channel kind, between the feed and the publisher.
 import type { CandleInterval, ServerFrame } from '../../common/protocol.ts';
-import type { SpotOrder } from '../../common/trading.ts';
 import type { FeedState, Health, Snapshot, ViewSpec } from '../api.ts';
 import type { ChannelRouter, FeedScheduler } from '../feed/index.ts';
+import type { Resting } from '../user/index.ts';
 
 export type Kind = ViewSpec['kind'];
 export type SpecOf<K extends Kind> = Extract<ViewSpec, { kind: K }>;
@@ -51,8 +51,8 @@ export interface SourceContext {
   readonly history: HistoryLoader | null;
   /** Its data or its own health changed: the views that show it are posted again. */
   changed(source: Source): void;
-  /** The user's open orders in one market (none while no user view is open). */
-  openOrders(symbol: string): readonly SpotOrder[];
+  /** The user's orders resting in one market's book (none while no user view is open). */
+  openOrders(symbol: string): readonly Resting[];
   /** The user's open orders changed in these markets: their books mark them anew. */
   openOrdersChanged(symbols: readonly string[]): void;
 }

@@ -1,7 +1,7 @@
+import { swapMarket } from '../../common/market.ts';
 import type { ServerFrame, UserFrame } from '../../common/protocol.ts';
-import type { SpotOrder } from '../../common/trading.ts';
 import type { Health, UserLoad } from '../api.ts';
-import { UserChannel } from '../user/index.ts';
+import { type Resting, UserChannel } from '../user/index.ts';
 import type { SnapshotOf, Source, SourceContext } from './source.ts';
 
 /**
@@ -34,9 +34,9 @@ export class UserSource implements Source<'user'> {
     if (this.user.load(load)) this.told();
   }
 
-  /** The open orders of one market. */
-  openAt(symbol: string): SpotOrder[] {
-    return this.user.openAt(symbol);
+  /** The orders resting in one market's book. */
+  restingAt(symbol: string): Resting[] {
+    return this.user.restingAt(symbol);
   }
 
   size(): number {
@@ -51,7 +51,8 @@ export class UserSource implements Source<'user'> {
 
   close(): void {
     // The registry no longer holds this source: the books' marks go.
-    const marked = new Set(this.user.state().orders.map((o) => o.symbol));
+    const { orders, swapOrders } = this.user.state();
+    const marked = new Set([...orders.map((o) => o.symbol), ...swapOrders.map((o) => swapMarket(o.symbol))]);
     this.context.openOrdersChanged([...marked]);
   }
 

@@ -1,5 +1,6 @@
 // The signed-in user's state from the private channel (`user`: orders, fills, balances, and the contract kinds), checked frame by frame on its
 // seq like a depth book, merged over the page's REST load. Imports only common/ and the wire types of ../api.ts.
+import { swapSymbolOf } from '../../common/market.ts';
 import { USER_SWAP_KINDS, type UserFrame } from '../../common/protocol.ts';
 import { isOpenStatus, type SpotBalance, type SpotFill, type SpotOrder } from '../../common/trading.ts';
 import type { SwapUserState, UserBalance, UserLoad, UserStatus } from '../api.ts';
@@ -22,6 +23,15 @@ export interface UserState extends SwapUserState {
   orders: SpotOrder[];
   fills: SpotFill[];
   balances: UserBalance[];
+}
+
+/** An order resting in a book, as the book marks it: `amount` and `filled` in the book's amount unit. */
+export interface Resting {
+  /** 1 buy (a bid), 2 sell (an ask). */
+  direction: number;
+  price: string;
+  amount: string;
+  filled: string;
 }
 
 /** A held value and the seq of the frame that told it in this subscription (0: loaded, or told before a reconnect). */
@@ -117,9 +127,24 @@ export class UserChannel {
     return out;
   }
 
-  /** Markets whose open orders changed since the last call. */
+  /**
+   * The user's orders resting in a market's book: spot limit orders (not stops still waiting), or a perpetual's
+   * (`BTC/USDT:USDT`) open limit orders, with what is left of them in the book's amount unit.
+   */
+  restingAt(market: string): Resting[] {
+    const contract = swapSymbolOf(market);
+    if (contract !== null) return this.swap.restingAt(contract);
+    const out: Resting[] = [];
+    for (const o of this.openAt(market)) {
+      if (o.price === '0' || (o.triggerPrice !== '0' && !o.triggered)) continue;
+      out.push({ direction: o.direction, price: o.price, amount: o.amount, filled: o.tradedAmount });
+    }
+    return out;
+  }
+
+  /** Markets whose resting orders changed since the last call (spot, and perpetuals by market name). */
   takeChangedMarkets(): string[] {
-    const out = [...this.changedMarkets];
+    const out = [...this.changedMarkets, ...this.swap.takeChangedMarkets()];
     this.changedMarkets.clear();
     return out;
   }

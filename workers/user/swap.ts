@@ -13,7 +13,9 @@ import {
 import { FundingPaymentSchema } from '../../common/contracts/swap-history.ts';
 import { ClosedPositionNoticeSchema, LiquidationNoticeSchema } from '../../common/contracts/swap-market.ts';
 import { ActionCode, ContractOrderStatus, isContractOpen } from '../../common/margin/codes.ts';
+import { swapMarket } from '../../common/market.ts';
 import type { SwapNotice, SwapUserLoad, SwapUserState } from '../api.ts';
+import type { Resting } from './index.ts';
 import { matches } from './shapes.ts';
 
 /** Closed contract orders kept besides the open ones (older ones are in the order history's REST pages). */
@@ -43,6 +45,8 @@ export class SwapUser {
   private notices: SwapNotice[] = [];
   /** Positions and plans the channel ended, with the seq that said so, until the next load (which may predate it). */
   private readonly positionsGone = new Map<number, number>();
+  /** Markets (`BTC/USDT:USDT`) whose resting orders changed since {@link takeChangedMarkets}. */
+  private readonly changedMarkets = new Set<string>();
   private readonly plansGone = new Map<number, number>();
 
   /** Applies one frame's data at `seq`, `told` numbering it for the page; false when the data is not of its kind. */
@@ -84,8 +88,10 @@ export class SwapUser {
     const open = load.orders.filter((o) => isContractOpen(o.status));
     // Closed orders stay (recent history); an open one missing from the answer closed meanwhile, unless told later.
     for (const [id, held] of this.orders) {
-      if (held.seq <= seq && isContractOpen(held.value.status) && !open.some((o) => o.orderId === id))
+      if (held.seq <= seq && isContractOpen(held.value.status) && !open.some((o) => o.orderId === id)) {
         this.orders.delete(id);
+        this.changedMarkets.add(swapMarket(held.value.symbol));
+      }
     }
     for (const order of open) {
       const held = this.orders.get(order.orderId);
@@ -101,6 +107,28 @@ export class SwapUser {
     replace(this.wallets, load.wallets, (w) => w.coin, seq, new Map());
     this.positionsGone.clear();
     this.plansGone.clear();
+  }
+
+  /** The open limit orders of a contract (`BTC/USDT`), in contracts: what its book marks as the user's. */
+  restingAt(symbol: string): Resting[] {
+    const out: Resting[] = [];
+    for (const { value: o } of this.orders.values()) {
+      if (o.symbol !== symbol || !isContractOpen(o.status) || o.entrustPrice === '0') continue;
+      out.push({
+        direction: o.direction,
+        price: o.entrustPrice,
+        amount: String(o.volume),
+        filled: String(o.dealVolume),
+      });
+    }
+    return out;
+  }
+
+  /** Markets whose resting orders changed since the last call. */
+  takeChangedMarkets(): string[] {
+    const out = [...this.changedMarkets];
+    this.changedMarkets.clear();
+    return out;
   }
 
   state(): SwapUserState {
@@ -152,6 +180,10 @@ export class SwapUser {
   }
 
   private putOrder(order: SwapOrder, seq: number): void {
+    const held = this.orders.get(order.orderId);
+    if (isContractOpen(order.status) || (held && isContractOpen(held.value.status))) {
+      this.changedMarkets.add(swapMarket(order.symbol));
+    }
     this.orders.delete(order.orderId);
     this.orders.set(order.orderId, { value: order, seq });
     let excess = this.orders.size - SWAP_ORDERS_CAP;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PositionSchema } from '../../../common/contracts/swap.ts';
 import { ClosedPositionNoticeSchema } from '../../../common/contracts/swap-market.ts';
+import { ContractOrderStatus } from '../../../common/margin/codes.ts';
 import type { UserFrame } from '../../../common/protocol.ts';
 import type { SwapUserLoad } from '../../../workers/api.ts';
 import { UserChannel } from '../../../workers/user/index.ts';
@@ -72,6 +73,29 @@ describe('the contract state of the user channel', () => {
     expect(ids).toHaveLength(SWAP_ORDERS_CAP);
     expect(ids).toContain(2);
     expect(ids).not.toContain(1);
+  });
+
+  it("tells a perpetual's book what rests in it (its market name, in contracts) and when that changed", () => {
+    const { user, tell } = channel();
+    user.takeChangedMarkets();
+    tell(
+      'swapOrder',
+      swapOrder(1, { entrustPrice: '59000', volume: 5, dealVolume: 2, status: ContractOrderStatus.partlyFilled }),
+    );
+    // A market order has no price to rest at; another contract's order rests in its own book.
+    tell('swapOrder', swapOrder(2, { entrustPrice: '0' }));
+    tell('swapOrder', swapOrder(3, { symbol: 'ETH/USDT', direction: 2, entrustPrice: '3100', volume: 4 }));
+    expect(user.takeChangedMarkets().sort()).toEqual(['BTC/USDT:USDT', 'ETH/USDT:USDT']);
+    expect(user.restingAt('BTC/USDT:USDT')).toEqual([{ direction: 1, price: '59000', amount: '5', filled: '2' }]);
+    expect(user.restingAt('ETH/USDT:USDT')).toEqual([{ direction: 2, price: '3100', amount: '4', filled: '0' }]);
+    // The spot book of the same coins is another market.
+    expect(user.restingAt('BTC/USDT')).toEqual([]);
+    tell('swapOrder', swapOrder(1, { status: ContractOrderStatus.cancelled, updateTime: 9000 }));
+    expect(user.takeChangedMarkets()).toEqual(['BTC/USDT:USDT']);
+    expect(user.restingAt('BTC/USDT:USDT')).toEqual([]);
+    // A closed order changing again moves no mark.
+    tell('swapOrder', swapOrder(1, { status: ContractOrderStatus.cancelled, updateTime: 9500 }));
+    expect(user.takeChangedMarkets()).toEqual([]);
   });
 
   it('holds waiting plans only, and tells a fired TP/SL leg', () => {
