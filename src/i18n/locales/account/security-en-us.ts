@@ -93,6 +93,18 @@ export const securityEnUS = {
     greenUp: 'Green up, red down',
     redUp: 'Red up, green down',
     currency: 'Display currency',
+    network: {
+      title: 'Network check',
+      run: 'Check the connection',
+      running: 'Checking…',
+      own: 'This site',
+      ok: 'Reachable · {{ms}} ms',
+      timeout: 'No answer within 5 s',
+      network: 'Unreachable',
+      http: 'Answered, but not as the exchange',
+      reported: 'The result was sent to the exchange',
+      notReported: 'The result could not be sent',
+    },
   },
 };
 

@@ -90,5 +90,17 @@ export const securityKoKR: SecurityMessages = {
     greenUp: '초록 상승, 빨강 하락',
     redUp: '빨강 상승, 초록 하락',
     currency: '표시 통화',
+    network: {
+      title: '네트워크 진단',
+      run: '연결 확인',
+      running: '확인 중…',
+      own: '이 사이트',
+      ok: '연결 가능 · {{ms}}ms',
+      timeout: '5초 안에 응답 없음',
+      network: '연결할 수 없음',
+      http: '응답했지만 거래소의 응답이 아님',
+      reported: '결과를 거래소에 보냈습니다',
+      notReported: '결과를 보내지 못했습니다',
+    },
   },
 };

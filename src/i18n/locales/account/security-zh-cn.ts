@@ -90,5 +90,17 @@ export const securityZhCN: SecurityMessages = {
     greenUp: '绿涨红跌',
     redUp: '红涨绿跌',
     currency: '计价货币',
+    network: {
+      title: '网络检测',
+      run: '检测网络连接',
+      running: '检测中…',
+      own: '本站',
+      ok: '可访问 · {{ms}} 毫秒',
+      timeout: '5 秒内无响应',
+      network: '无法访问',
+      http: '有响应，但不是交易所的应答',
+      reported: '检测结果已发送给交易所',
+      notReported: '检测结果未能发送',
+    },
   },
 };
