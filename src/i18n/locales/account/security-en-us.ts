@@ -1,6 +1,8 @@
 /** English strings of the signed-in account screens: sub-navigation, safety, password, binding, Google, KYC. */
 export const securityEnUS = {
   tabs: { member: 'Personal center', kyc: 'Identity verification', safety: 'Security', preferences: 'Preferences' },
+  tabsBack: 'Scroll the tabs back',
+  tabsForward: 'Scroll the tabs forward',
   on: 'Enabled',
   off: 'Not set',
   bound: 'Bound',

@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityHiIN: SecurityMessages = {
   tabs: { member: 'व्यक्तिगत केंद्र', kyc: 'पहचान सत्यापन', safety: 'सुरक्षा', preferences: 'प्राथमिकताएँ' },
+  tabsBack: 'टैब पीछे स्क्रॉल करें',
+  tabsForward: 'टैब आगे स्क्रॉल करें',
   on: 'चालू',
   off: 'सेट नहीं',
   bound: 'जुड़ा हुआ',

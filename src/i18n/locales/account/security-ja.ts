@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityJa: SecurityMessages = {
   tabs: { member: '個人センター', kyc: '本人確認', safety: 'セキュリティ', preferences: '環境設定' },
+  tabsBack: 'タブを前へスクロール',
+  tabsForward: 'タブを次へスクロール',
   on: '有効',
   off: '未設定',
   bound: '連携済み',

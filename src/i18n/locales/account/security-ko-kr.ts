@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityKoKR: SecurityMessages = {
   tabs: { member: '개인 센터', kyc: '신원 인증', safety: '보안', preferences: '환경설정' },
+  tabsBack: '탭을 앞으로 스크롤',
+  tabsForward: '탭을 뒤로 스크롤',
   on: '사용 중',
   off: '미설정',
   bound: '연결됨',

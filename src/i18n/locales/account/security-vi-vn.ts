@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityViVN: SecurityMessages = {
   tabs: { member: 'Trung tâm cá nhân', kyc: 'Xác minh danh tính', safety: 'Bảo mật', preferences: 'Tùy chọn' },
+  tabsBack: 'Cuộn các thẻ về trước',
+  tabsForward: 'Cuộn các thẻ về sau',
   on: 'Đã bật',
   off: 'Chưa thiết lập',
   bound: 'Đã liên kết',

@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityZhCN: SecurityMessages = {
   tabs: { member: '个人中心', kyc: '身份认证', safety: '安全中心', preferences: '偏好设置' },
+  tabsBack: '向前滚动标签',
+  tabsForward: '向后滚动标签',
   on: '已开启',
   off: '未设置',
   bound: '已绑定',

@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityZhTW: SecurityMessages = {
   tabs: { member: '個人中心', kyc: '身分認證', safety: '安全中心', preferences: '偏好設定' },
+  tabsBack: '向前捲動分頁',
+  tabsForward: '向後捲動分頁',
   on: '已開啟',
   off: '未設定',
   bound: '已綁定',
