@@ -60,9 +60,10 @@ export function requestHeaders(ctx: RequestContext): Record<string, string> {
   return headers;
 }
 
-/** `url` with the call's own `query` (already encoded), then `v` and `langCode`. */
+/** `url` with the call's own `query` (already encoded), then `v` and `langCode`, which replace any of its own. */
 export function signedUrl(url: string, ctx: RequestContext, now: number, query = ''): string {
-  const own = query ? `${query}&` : '';
+  const kept = query.split('&').filter((part) => part !== '' && !/^(v|langCode)=/.test(part));
+  const own = kept.length > 0 ? `${kept.join('&')}&` : '';
   const signed = `${own}v=${encodeURIComponent(versionParam(now, ctx.userId))}&langCode=${encodeURIComponent(ctx.lang)}`;
   return `${url}${url.includes('?') ? '&' : '?'}${signed}`;
 }
