@@ -53,6 +53,8 @@ export interface Config {
    * or addresses and CIDRs (`loopback`, `10.0.0.0/8`…). Decides the client's address and whether a request came over TLS.
    */
   trustProxy: false | number | string;
+  /** Mirror hosts the network diagnostic probes besides the page's own (NETWORK_MIRRORS, comma-separated origins). */
+  networkMirrors: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -88,6 +90,16 @@ function parseUrl(name: string, value: string | undefined): string | null {
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   }
   return url.toString();
+}
+
+/** NETWORK_MIRRORS: http(s) origins, comma-separated, at most 7 (the page's own host makes 8). */
+function parseMirrors(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (list.length > 7) throw new ConfigError(`NETWORK_MIRRORS names at most 7 hosts, got ${list.length}`);
+  return list.map((v) => new URL(parseUrl('NETWORK_MIRRORS', v) ?? '').origin);
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -216,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     extraMarkets: readExtraMarkets(env, production),
     fundingIntervalMs: readFundingInterval(env, production),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    networkMirrors: parseMirrors(env.NETWORK_MIRRORS),
   };
 }

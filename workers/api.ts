@@ -7,6 +7,7 @@ import type { Position, SwapOrder, SwapPlan, SwapWallet } from '../common/contra
 import type { FundingPayment } from '../common/contracts/swap-history.ts';
 import type { ClosedPositionNotice, LiquidationNotice } from '../common/contracts/swap-market.ts';
 import type { CandleInterval } from '../common/protocol.ts';
+import type { RequestContext } from '../common/request-context.ts';
 import type { SpotBalance, SpotFill, SpotOrder } from '../common/trading.ts';
 
 /** Publish rates a user can choose (DESIGN §2): eco 4 Hz, 10, 20, 60 (default). */
@@ -220,6 +221,8 @@ export interface DataPlaneApi {
   setRate(hz: PublishRate): void;
   /** The session token for the private `user` channel. */
   auth(token: string): void;
+  /** The page's language and session, sent with the worker's REST calls like the page's own (spec shell §7). */
+  setRequestContext(ctx: RequestContext): void;
   /** The page's REST answer for a stale user view (see {@link UserLoad}). */
   loadUser(load: UserLoad): void;
   /** The page's watchdog: a worker that stops answering is replaced. */

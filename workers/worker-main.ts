@@ -3,8 +3,10 @@
  * list and candle history from its REST route. Depends on nothing outside workers/ and common/.
  */
 import { transfer } from 'comlink';
+import { DEFAULT_LANG } from '../common/i18n.ts';
 import { swapMarket, swapSymbolOf } from '../common/market.ts';
 import { WS_PATH } from '../common/protocol.ts';
+import { type RequestContext, requestHeaders, signedUrl } from '../common/request-context.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed } from './feed/index.ts';
 import { DataPlane, realScheduler } from './publish/index.ts';
@@ -22,7 +24,23 @@ interface ThumbRow {
   contractSize?: string;
 }
 
-export function startPlane(origin: string): DataPlane {
+/**
+ * The worker's REST calls carry what the page's request layer sends (spec shell §7): headers, `v` and `langCode` of
+ * the session the page told last (`setRequestContext`; a shared worker follows its most recent tab).
+ */
+export function workerRequests() {
+  let context: RequestContext = { lang: DEFAULT_LANG, token: null, userId: null };
+  return {
+    set: (next: RequestContext) => {
+      context = { lang: next.lang, token: next.token, userId: next.userId };
+    },
+    get: () => context,
+    fetch: (url: string, fetcher: typeof fetch = fetch) =>
+      fetcher(signedUrl(url, context, Date.now()), { headers: requestHeaders(context) }),
+  };
+}
+
+export function startPlane(origin: string, requests = workerRequests()): DataPlane {
   const url = `${origin.replace(/^http/, 'ws')}${WS_PATH}`;
   const feed = new Feed({ url });
   const grids = new Map<string, Promise<Map<string, MarketGrid>>>();
@@ -31,7 +49,8 @@ export function startPlane(origin: string): DataPlane {
   const list = (path: string, read: (row: ThumbRow) => [string, MarketGrid]) => {
     let made = grids.get(path);
     if (!made) {
-      made = fetch(`${origin}${path}`)
+      made = requests
+        .fetch(`${origin}${path}`)
         .then((r) => r.json() as Promise<{ data: ThumbRow[] }>)
         .then((body) => new Map(body.data.map(read)))
         .catch(() => {
@@ -69,7 +88,8 @@ export function startPlane(origin: string): DataPlane {
     },
     realScheduler,
     // The worker knows the origin: a candles view starts from the server's history, then follows the feed.
-    (symbol, interval) => fetchHistory(origin, symbol, interval),
+    (symbol, interval) => fetchHistory(origin, symbol, interval, requests.get()),
+    requests.set,
   );
   setInterval(() => plane.sweep(PAGE_IDLE_MS), PAGE_IDLE_MS);
   return plane;

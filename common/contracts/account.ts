@@ -130,11 +130,21 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
 
 const Code = Type.String({ minLength: 1, maxLength: 16 });
 
-/** Signed-in code sends: type UPDATE_PASSWORD | BIND | CHANGE | GOOGLE | TRADE_PASSWORD; `value` a new address. */
+/** The send-code payload's mode (spec shell §3), numbered as password reset's: 0 e-mail, 1 phone. */
+export const SendMode = { email: 0, phone: 1 } as const;
+
+/**
+ * The send-code payload of spec shell §3 (signed-in code sends): mode (must name the route's channel), type
+ * UPDATE_PASSWORD | BIND | CHANGE | GOOGLE | TRADE_PASSWORD, `value` a new address, `country` and `areaCode` of a new
+ * phone (the area code must be the country's), and `code`: a solved slider's verify token, spent when given.
+ */
 export const SecureCodeBodySchema = Type.Object({
+  mode: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   value: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   country: Type.Optional(CountryText),
+  areaCode: Type.Optional(Type.String({ pattern: '^\\d{1,4}$' })),
+  code: Type.Optional(Token),
 });
 export type SecureCodeBody = Static<typeof SecureCodeBodySchema>;
 

@@ -154,6 +154,18 @@ test('member, safety and preferences show the account; the sub-navigation highli
   await expect.poll(upDown).toEqual(['#0ecb81', '#f6465d']);
 });
 
+test('the network check probes this site against the real server and says so in the language', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, await registerByApi(request, { email: uniqueEmail('net') }));
+  await page.goto('/preferences');
+  const check = page.getByTestId('network-check');
+  await check.getByRole('button', { name: 'Check the connection' }).click();
+  await expect(check.locator('li.acc-network-ok')).toContainText(/This site\s*Reachable · \d+ ms/);
+  await expect(check.getByText('The result was sent to the exchange')).toBeVisible();
+});
+
 test('the saved up/down colour follows the account to a new browser at login', async ({
   browser,
   request,

@@ -21,6 +21,11 @@ test('a login-required route behind a redirect still needs login', async ({ page
   await expect(page).toHaveURL(/\/login\?showLoginTip=1$/);
 });
 
+test('/personal/setPassword without a session or a ticket goes to login and names its way back', async ({ page }) => {
+  await page.goto('/personal/setPassword?fromType=1');
+  await expect(page).toHaveURL(/\/login\?fromUrl=%2Fpersonal%2FsetPassword%3FfromType%3D1$/);
+});
+
 for (const [from, to] of [
   ['/quotes/list', '/quotes/list/spot'],
   ['/activity', '/activity/newer'],

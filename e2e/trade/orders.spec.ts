@@ -130,6 +130,10 @@ test.describe('/trade orders', () => {
     await sell.getByLabel('Price', { exact: true }).fill('100000');
     await sell.getByLabel('Amount').fill('1a.2.345678');
     await expect(sell.getByLabel('Amount')).toHaveValue('1.23456');
+    // The number directive (spec trading §5): a minus, a comma or a letter is refused as it is typed.
+    await sell.getByLabel('Amount').fill('');
+    await sell.getByLabel('Amount').pressSequentially('-1,2a.5');
+    await expect(sell.getByLabel('Amount')).toHaveValue('12.5');
     await sell.getByLabel('Amount').fill('0.000001');
     await expect(sell.getByLabel('Amount')).toHaveValue('0.00000');
     await sell.getByRole('button', { name: 'Sell BTC' }).click();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiCode } from '../../common/api.ts';
-import { type SecureCodeBody, SecureCodeBodySchema } from '../../common/contracts/account.ts';
+import { type SecureCodeBody, SecureCodeBodySchema, SendMode } from '../../common/contracts/account.ts';
 import { NoDataSchema } from '../../common/contracts/envelope.ts';
 import { requireUser, sessionUser } from '../auth/session.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -28,6 +28,7 @@ export const secureCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!body.country) throw ApiError.invalidParam('country');
     const country = await repo.country(body.country);
     if (!country) throw fail(400, ApiCode.badRequest, 'unknownCountry', { country: body.country });
+    if (body.areaCode !== undefined && body.areaCode !== country.area_code) throw ApiError.invalidParam('areaCode');
     const phone = normalizePhone(body.value);
     return { key: phoneDestination(country.area_code, phone), address: `+${country.area_code} ${phone}` };
   };
@@ -38,6 +39,7 @@ export const secureCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     body: SecureCodeBody,
     fallback: SecureType,
   ) => {
+    if (body.mode !== undefined && body.mode !== SendMode[channel]) throw ApiError.invalidParam('mode');
     const user = await sessionUser(app, request);
     const type = secureType(body.type, fallback);
     const bound = boundDestination(user, channel);
@@ -60,6 +62,7 @@ export const secureCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       deliver: 'code',
       userKey: `user:${user.id}`,
       lang: requestLang(request),
+      ...(body.code ? { verifyToken: { type, target: value ?? target.address, token: body.code } } : {}),
     });
     return ok(null);
   };

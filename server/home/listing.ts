@@ -11,7 +11,7 @@ import type { NewCoinRow } from './repository.ts';
 export const TREND_DAYS = 30;
 
 /** A spot market as a ranking row (spec shell §3 "Ranking item"), from its live figures or its reference price. */
-function itemOf(data: MarketData, m: SpotMarketWithRates, now: number): RankingItem {
+function itemOf(data: MarketData, m: SpotMarketWithRates): RankingItem {
   const live = data.has(m.symbol);
   const reference = Math.round(Number(m.referencePrice) * 10 ** m.priceScale);
   const s = live ? data.stats(m.symbol) : null;
@@ -26,9 +26,7 @@ function itemOf(data: MarketData, m: SpotMarketWithRates, now: number): RankingI
     chg: s ? changeFraction(s.price, s.open) : 0,
     volume: gridText(s?.volume ?? 0, m.amountScale),
     turnover: (Math.round((s?.amount ?? 0) * 10 ** m.priceScale) / 10 ** m.priceScale).toFixed(m.priceScale),
-    lastOneDayQuotes: live
-      ? trendPoints(data.history(m.symbol, 'D1', { limit: TREND_DAYS }), data.trend(m.symbol), now)
-      : [],
+    lastOneDayQuotes: live ? trendPoints(data.history(m.symbol, 'D1', { limit: TREND_DAYS })) : [],
     jumpSymbol: m.symbol.replace('/', '_'),
   };
 }
@@ -37,11 +35,7 @@ function itemOf(data: MarketData, m: SpotMarketWithRates, now: number): RankingI
  * Every spot market as a ranking row with its 24 h turnover valued in USD: a quote's USD rate is its catalogue rate,
  * or for a coin that trades against USDT, its live USDT price.
  */
-export function rankedMarkets(
-  markets: readonly SpotMarketWithRates[],
-  data: MarketData,
-  now: number,
-): Map<string, RankedMarket> {
+export function rankedMarkets(markets: readonly SpotMarketWithRates[], data: MarketData): Map<string, RankedMarket> {
   const usd = new Map<string, number>([['USDT', 1]]);
   for (const m of markets) {
     if (!usd.has(m.quote)) usd.set(m.quote, Number(m.quoteUsdRate));
@@ -49,7 +43,7 @@ export function rankedMarkets(
   }
   const rows = new Map<string, RankedMarket>();
   for (const m of markets) {
-    const item = itemOf(data, m, now);
+    const item = itemOf(data, m);
     rows.set(m.symbol, { item, turnoverUsd: Number(item.turnover) * (usd.get(m.quote) ?? Number(m.quoteUsdRate)) });
   }
   return rows;
@@ -59,7 +53,7 @@ export function rankedMarkets(
  * The perpetuals as ranking rows (the hot-contracts tab), hottest first: by 24 h turnover in the settle coin (USDT),
  * from the contract market data (markets `BTC/USDT:USDT`); volume in contracts. A contract not yet traded is left out.
  */
-export function rankedContracts(rows: Iterable<ContractRow>, data: MarketData, now: number): RankingItem[] {
+export function rankedContracts(rows: Iterable<ContractRow>, data: MarketData): RankingItem[] {
   const items: { item: RankingItem; turnover: number }[] = [];
   for (const c of rows) {
     const market = swapMarket(c.symbol);
@@ -77,7 +71,7 @@ export function rankedContracts(rows: Iterable<ContractRow>, data: MarketData, n
       chg: changeFraction(s.price, s.open),
       volume: String(s.volume),
       turnover: turnover.toFixed(c.settleDecimals),
-      lastOneDayQuotes: trendPoints(data.history(market, 'D1', { limit: TREND_DAYS }), data.trend(market), now),
+      lastOneDayQuotes: trendPoints(data.history(market, 'D1', { limit: TREND_DAYS })),
       jumpSymbol: c.symbol.replace('/', '_'),
     };
     items.push({ item, turnover });

@@ -30,11 +30,11 @@ export const PREVIEW_COINS = 4;
 export const rankingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const store = homeStore(app.store.db);
   /** Every spot market as a ranking row, read once per request. */
-  const spotRows = async () => rankedMarkets(await app.store.markets.spotMarkets(), app.marketData, app.clock());
+  const spotRows = async () => rankedMarkets(await app.store.markets.spotMarkets(), app.marketData);
 
   const listOf = async (input: RankingQuery, now: number): Promise<RankingItem[]> => {
     if (input.type === 'CONTRACT_HOT') {
-      const list = rankedContracts(app.exchange.swap.catalogue.values(), app.swapData, now);
+      const list = rankedContracts(app.exchange.swap.catalogue.values(), app.swapData);
       return input.inverted ? list.reverse() : list;
     }
     if (input.type !== 'NEW_COIN') {

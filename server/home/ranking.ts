@@ -35,23 +35,14 @@ export function changeFraction(price: number, open: number): number {
 }
 
 /**
- * The trend of a row: daily closes (candles `[openTime, open, high, low, close, volume]`) sorted by time (spec shell
- * §9). A market younger than two days has one daily close, which draws no line; its hourly closes of the last day
- * (`hourly`, oldest first, one per hour ending now) stand in for them.
+ * The trend of a row: daily closes (candles `[openTime, open, high, low, close, volume]`, the current day's close its
+ * latest price) sorted by time (spec shell §9 "Trend chart uses daily closes sorted by time"); never hourly ones.
  */
-export function trendPoints(
-  daily: readonly (readonly number[])[],
-  hourly: readonly number[],
-  now: number,
-): QuotePoint[] {
-  const points = daily
+export function trendPoints(daily: readonly (readonly number[])[]): QuotePoint[] {
+  return daily
     .filter((c) => Number.isFinite(c[0]) && Number.isFinite(c[4]))
     .map((c) => ({ time: c[0] as number, closePrice: c[4] as number }))
     .sort((a, b) => a.time - b.time);
-  if (points.length >= 2) return points;
-  const hour = 3_600_000;
-  const last = Math.floor(now / hour) * hour;
-  return hourly.map((closePrice, i) => ({ time: last - (hourly.length - 1 - i) * hour, closePrice }));
 }
 
 /** The coin of a listing has started trading at `now` (spec shell §4: status 1 at zero or below). */

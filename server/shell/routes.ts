@@ -3,6 +3,7 @@ import { configRoutes } from './config-routes.ts';
 import { downloadRoutes } from './download-routes.ts';
 import { inboxRoutes } from './inbox-routes.ts';
 import { languageRoutes } from './language-routes.ts';
+import { networkRoutes } from './network-routes.ts';
 import { noticeRoutes } from './notice-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
@@ -17,4 +18,5 @@ export const shellRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(noticeRoutes);
   await app.register(inboxRoutes);
   await app.register(downloadRoutes);
+  await app.register(networkRoutes);
 };

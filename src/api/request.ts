@@ -1,5 +1,6 @@
 import { TOKEN_HEADER } from '../../common/api.ts';
 import type { Lang } from '../../common/i18n.ts';
+import { type RequestContext, requestHeaders, signedUrl } from '../../common/request-context.ts';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { clearSession, getToken, getUser, setToken } from './session.ts';
 import { showToast } from './toast.ts';
@@ -8,10 +9,6 @@ import { showToast } from './toast.ts';
 export const TIMEOUT_MS = 30_000;
 /** Codes of success (spec shell §8). */
 export const SUCCESS_CODES: readonly number[] = [0, 200];
-/** The second token header the spec's clients send beside x-auth-token. */
-export const ACCESS_TOKEN_HEADER = 'access-auth-token';
-/** Web platform headers (spec shell §7). */
-export const PLATFORM_HEADERS: Readonly<Record<string, string>> = { platform: 'web', 'client-type': 'pc' };
 
 /**
  * Code of the envelope of a call that its caller aborted (nginx's 499, client closed request). Client-side only: the
@@ -75,34 +72,6 @@ export function compactParams(params: Params): Record<string, string | number | 
   return out;
 }
 
-const V_KEY = 'tickstream';
-
-/**
- * The `v` parameter (spec shell §7): the timestamp and the user id, lightly encrypted (XOR with a fixed key, then
- * base64url) when a user is known, else the bare timestamp. It doubles as a cache buster.
- */
-export function versionParam(now: number, userId?: number | null): string {
-  if (userId === undefined || userId === null) return String(now);
-  const plain = `${now}:${userId}`;
-  let mixed = '';
-  for (let i = 0; i < plain.length; i++) {
-    mixed += String.fromCharCode(plain.charCodeAt(i) ^ V_KEY.charCodeAt(i % V_KEY.length));
-  }
-  return btoa(mixed).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Reverses `versionParam` (for the server and the tests). */
-export function decodeVersionParam(v: string): { time: number; userId: number | null } {
-  if (/^\d+$/.test(v)) return { time: Number(v), userId: null };
-  const mixed = atob(v.replace(/-/g, '+').replace(/_/g, '/'));
-  let plain = '';
-  for (let i = 0; i < mixed.length; i++) {
-    plain += String.fromCharCode(mixed.charCodeAt(i) ^ V_KEY.charCodeAt(i % V_KEY.length));
-  }
-  const [time, userId] = plain.split(':');
-  return { time: Number(time), userId: userId ? Number(userId) : null };
-}
-
 function failure<T>(message: string): ApiResult<T> {
   return { code: 500, message, msg: message, data: null };
 }
@@ -125,13 +94,14 @@ export interface Prepared {
   init: RequestInit;
 }
 
+/** The page's side of every call: its language (or `lang`), the session's token and user. */
+export function requestContext(lang: Lang = currentLanguage(), token: string | null = getToken()): RequestContext {
+  return { lang, token, userId: getUser()?.id ?? null };
+}
+
 function prepare(method: 'GET' | 'POST', path: string, params: Params, options: RequestOptions, lang: Lang): Prepared {
-  const token = options.token === undefined ? getToken() : options.token;
-  const headers: Record<string, string> = { ...PLATFORM_HEADERS, lang, accept: 'application/json' };
-  if (token) {
-    headers[TOKEN_HEADER] = token;
-    headers[ACCESS_TOKEN_HEADER] = token;
-  }
+  const ctx = requestContext(lang, options.token === undefined ? getToken() : options.token);
+  const headers = requestHeaders(ctx);
   const query = new URLSearchParams();
   const fields = compactParams(params);
   let body: BodyInit | null = null;
@@ -147,10 +117,7 @@ function prepare(method: 'GET' | 'POST', path: string, params: Params, options: 
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   }
-  query.set('v', versionParam(Date.now(), getUser()?.id));
-  query.set('langCode', lang);
-  const url = `${path}${path.includes('?') ? '&' : '?'}${query.toString()}`;
-  return { url, init: { method, headers, body } };
+  return { url: signedUrl(path, ctx, Date.now(), query.toString()), init: { method, headers, body } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { proxy, useSnapshot } from 'valtio';
+import { proxy, subscribe, useSnapshot } from 'valtio';
 import type { UserInfo } from '../../common/contracts/account.ts';
 
 /**
@@ -113,4 +113,9 @@ sessionState.user = getUser();
 /** The session for rendering: the caller re-renders when the token or the user it read changes. */
 export function useSession(): Readonly<{ token: string | null; user: Readonly<SessionUser> | null }> {
   return useSnapshot(sessionState);
+}
+
+/** Calls `listener` after the token or the user changes (the data plane's workers follow the session). */
+export function onSessionChange(listener: () => void): () => void {
+  return subscribe(sessionState, listener);
 }

@@ -10,6 +10,7 @@ const page =
     load().then((m) => ({ default: m[name] as ComponentType }));
 
 const home = page(() => import('../features/home/home-page.tsx'), 'HomePage');
+const verification = page(() => import('../features/account/verification/verification-page.tsx'), 'VerificationPage');
 const changePassword = page(
   () => import('../features/account/password/change-password-page.tsx'),
   'ChangePasswordPage',
@@ -51,7 +52,8 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
     'SetPasswordPage',
   ),
   '/forget': page(() => import('../features/account/forget/forget-page.tsx'), 'ForgetPage'),
-  '/verification': page(() => import('../features/account/verification/verification-page.tsx'), 'VerificationPage'),
+  '/verification': verification,
+  '/personal/verification': verification,
   '/resetPwd': changePassword,
   '/resetPwdSuccess': page(() => import('../features/account/forget/reset-success-page.tsx'), 'ResetSuccessPage'),
   '/quotes/list/:tab': page(() => import('../features/quotes/quotes-list-page.tsx'), 'QuotesListPage'),

@@ -65,8 +65,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/login', page: true },
   { path: '/register', page: true },
   { path: '/personal', ...L, redirect: '/personal/verification' },
-  { path: '/personal/verification', ...L },
-  // Registration and reset set their password before a session exists: the code's ticket guards this page.
+  // The verification screen of spec shell §2 as /personal's child: the same screen as /verification, behind login.
+  { path: '/personal/verification', ...L, page: true },
+  // Registration and reset set their password before a session exists: a session or the checked code's ticket
+  // opens this page, anyone else goes to login with fromUrl (set-password-model.ts setPasswordAccess).
   { path: '/personal/setPassword', page: true },
   { path: '/forget', ...F, page: true },
   { path: '/verification', page: true },

@@ -1,4 +1,5 @@
 import { proxy, type Remote, wrap } from 'comlink';
+import type { RequestContext } from '../../common/request-context.ts';
 import type { DataPlaneApi, PublishRate, Snapshot, SnapshotBatch, UserLoad, ViewSpec } from '../../workers/api.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
@@ -25,6 +26,8 @@ export interface DataClient {
   setVisible(visible: boolean): void;
   setRate(hz: PublishRate): void;
   auth(token: string): void;
+  /** The page's language and session for the worker's REST calls (told again to a replaced worker). */
+  setRequestContext(ctx: RequestContext): void;
   /** The page's REST answer for a stale user view (workers/api.ts UserLoad). */
   loadUser(load: UserLoad): void;
   /** Times the worker was replaced because it stopped answering. */
@@ -90,6 +93,7 @@ class WorkerClient implements DataClient {
   private pageVisible: boolean;
   private rate: PublishRate | null = null;
   private token: string | null = null;
+  private context: RequestContext | null = null;
   private api!: Remote<DataPlaneApi>;
   private stop: () => void = () => {};
   private waiting = false;
@@ -135,6 +139,11 @@ class WorkerClient implements DataClient {
   auth(next: string): void {
     this.token = next;
     void this.api.auth(next);
+  }
+
+  setRequestContext(ctx: RequestContext): void {
+    this.context = ctx;
+    void this.api.setRequestContext(ctx);
   }
 
   loadUser(load: UserLoad): void {
@@ -200,6 +209,7 @@ class WorkerClient implements DataClient {
     void this.api.attach(proxy(this.onBatch));
     if (this.rate) void this.api.setRate(this.rate);
     if (this.token) void this.api.auth(this.token);
+    if (this.context) void this.api.setRequestContext(this.context);
     for (const [id, view] of this.views) this.openRemote(id, view);
   }
 

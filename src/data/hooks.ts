@@ -1,6 +1,9 @@
 import { type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CandleInterval } from '../../common/protocol.ts';
 import type { Health, Snapshot, ViewSpec } from '../../workers/api.ts';
+import { requestContext } from '../api/request.ts';
+import { onSessionChange } from '../api/session.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { createDataClient, type DataClient } from './client.ts';
 import { SnapshotStore, type Subscription } from './store.ts';
 import { loadUserState } from './user-load.ts';
@@ -19,6 +22,11 @@ export function dataStore(): SnapshotStore {
     client = made;
     store = new SnapshotStore(made);
     document.addEventListener('visibilitychange', () => made.setVisible(pageVisible()));
+    // The worker's own REST calls carry the page's language and session (spec shell §7).
+    const tell = () => made.setRequestContext(requestContext());
+    tell();
+    onSessionChange(tell);
+    i18n.on('languageChanged', tell);
   }
   return store;
 }

@@ -1,4 +1,5 @@
-import { cleanDigits } from './numeric-input.ts';
+import { sanitizeNumericInput } from './numeric-input.ts';
+import type { Numeric } from './value.ts';
 
 /** Spec trading §5: decimals are limited to a configured count, default 10. */
 export const NUMBER_DIRECTIVE_DECIMALS = 10;
@@ -10,6 +11,8 @@ export interface NumberDirectiveOptions {
   decimals?: number | undefined;
   /** Shows thousands separators in the result (they are optional: typed or pasted commas are always stripped). */
   thousands?: boolean | undefined;
+  /** Upper bound of the numeric input rule (spec trading §5): a larger value is replaced by it. */
+  max?: Numeric;
 }
 
 /** '1234567.5' → '1,234,567.5'; only the whole part is grouped. */
@@ -26,12 +29,14 @@ export function stripThousands(text: string): string {
 
 /**
  * The number directive (spec trading §5) on every input: commas stripped, digits and at most one decimal point,
- * a leading minus only when `negative` is set, decimals cut at the configured count (default 10).
+ * a leading minus only when `negative` is set, decimals cut at the configured count (default 10), and the numeric
+ * input rule's cap at `max` (a negative value is below any cap).
  */
 export function sanitizeNumberDirective(raw: string, options: NumberDirectiveOptions = {}): string {
   const text = stripThousands(raw).trimStart();
   const minus = options.negative === true && text.startsWith('-') ? '-' : '';
-  const digits = cleanDigits(text, options.decimals ?? NUMBER_DIRECTIVE_DECIMALS);
+  const decimals = options.decimals ?? NUMBER_DIRECTIVE_DECIMALS;
+  const digits = sanitizeNumericInput(text, { decimals, max: minus ? undefined : options.max });
   return minus + (options.thousands ? groupThousands(digits) : digits);
 }
 
@@ -42,8 +47,15 @@ export interface KeyLike {
   metaKey?: boolean;
 }
 
-/** Keys that edit or move without typing a character. */
+/**
+ * Keys that edit or move without typing a character; and the keys of a composition (IME, Android keyboards send
+ * 'Unidentified' or 'Process' for every key), whose text the change handler cleans instead.
+ */
 const EDITING_KEYS = new Set([
+  'Unidentified',
+  'Process',
+  'PageUp',
+  'PageDown',
   'Backspace',
   'Delete',
   'Tab',

@@ -1,6 +1,7 @@
 // A market's candle history from the server's REST route, for the series under a candles view. Imports only common/.
 import { swapSymbolOf } from '../../common/market.ts';
 import type { CandleInterval } from '../../common/protocol.ts';
+import { type RequestContext, requestHeaders, signedUrl } from '../../common/request-context.ts';
 
 /** Candles asked for (spec trading §9: candle limit default 300). */
 export const HISTORY_LIMIT = 300;
@@ -35,14 +36,19 @@ export function parseHistory(body: unknown): number[] {
   return sorted.flatMap((row) => row.slice(0, 6));
 }
 
-/** Fetches and parses one market's history; rejects on a network error, an HTTP error or a bad body. */
+/**
+ * Fetches and parses one market's history with the page's headers, `v` and `langCode` (spec shell §7); rejects on a
+ * network error, an HTTP error or a bad body.
+ */
 export async function fetchHistory(
   origin: string,
   symbol: string,
   interval: CandleInterval,
+  ctx: RequestContext,
   fetcher: typeof fetch = fetch,
 ): Promise<number[]> {
-  const response = await fetcher(historyUrl(origin, symbol, interval));
+  const url = signedUrl(historyUrl(origin, symbol, interval), ctx, Date.now());
+  const response = await fetcher(url, { headers: requestHeaders(ctx) });
   if (!response.ok) throw new Error(`candle history: HTTP ${response.status}`);
   return parseHistory(await response.json());
 }

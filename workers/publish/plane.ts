@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../common/request-context.ts';
 import {
   type DataPlaneApi,
   DEFAULT_PUBLISH_RATE,
@@ -51,6 +52,8 @@ export class DataPlane {
     private readonly scheduler: Scheduler = realScheduler,
     /** Where a candles view's history comes from; without one a series starts from the live candles alone. */
     history: HistoryLoader | null = null,
+    /** Where the page's session and language go, for the worker's own REST calls. */
+    private readonly requestContext: (ctx: RequestContext) => void = () => {},
   ) {
     this.sources = new Sources({ feed, scheduler, grid, history, changed: (source) => this.changed(source) });
     feed.route(this.sources);
@@ -88,6 +91,7 @@ export class DataPlane {
         page.throttle.setPeriod(1000 / hz);
       },
       auth: (token) => this.feed.auth(token),
+      setRequestContext: (ctx) => this.requestContext(ctx),
       loadUser: (load) => this.sources.loadUser(load),
       ping: (t) => {
         page.lastPing = this.scheduler.now();

@@ -13,10 +13,12 @@ import type {
   MemberCenter,
   RealNameBody,
   RegisterResult,
+  SecureCodeBody,
   SecuritySetting,
   UploadedImage,
   VerifyCodeSchema,
 } from '../../../common/contracts/account.ts';
+import { SendMode } from '../../../common/contracts/account.ts';
 import type { PersonalizeBodySchema, PersonalSchema, SettingsSchema } from '../../../common/contracts/shell.ts';
 import { type ApiResult, get, isSuccess, post, upload } from '../../api/request.ts';
 import { setUpDown } from '../../app/up-down.ts';
@@ -127,9 +129,15 @@ export const loadDevices = () => get<LoginDevice[]>(P.loginDevices);
 /** Signs one login device out (its session and sockets end). */
 export const revokeDevice = (id: number) => post<null>(`${P.loginDevices}/revoke`, { id });
 
-/** A code to a bound channel (no value) or, for BIND and CHANGE, to a new address (value, country for a phone). */
-export function sendSecureCode(channel: Channel, type: SecureType, value?: string, country?: string) {
-  return post<null>(channel === 'email' ? P.sendEmailCode : P.sendPhoneCode, { type, value, country });
+/** The send-code payload (spec shell §3) but its mode, which the channel gives. */
+export type SendCodePayload = Omit<SecureCodeBody, 'mode' | 'type'> & { type: SecureType };
+
+/**
+ * A code to a bound channel (no value) or, for BIND and CHANGE, to a new address (value; country and areaCode for a
+ * phone), with the payload's mode naming the channel.
+ */
+export function sendSecureCode(channel: Channel, payload: SendCodePayload) {
+  return post<null>(channel === 'email' ? P.sendEmailCode : P.sendPhoneCode, { mode: SendMode[channel], ...payload });
 }
 
 export const updatePassword = (oldPassword: string, newPassword: string, codes: FactorCodes) =>

@@ -96,9 +96,11 @@ describe('home page calls (spec shell §7 "Home page calls")', () => {
     const row = data.records[0] as RankingRow;
     expect(row.jumpSymbol).toBe('ETH_USDT');
     expect(row.currentPrice).toMatch(new RegExp(`^\\d+\\.\\d{${row.priceScale}}$`));
-    expect(row.lastOneDayQuotes.length).toBeGreaterThanOrEqual(2);
+    expect(row.lastOneDayQuotes.length).toBeGreaterThanOrEqual(1);
     const times = row.lastOneDayQuotes.map((q) => q.time);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Daily closes (spec shell §9): one per UTC day, never hourly ones.
+    for (const time of times) expect(time % 86_400_000).toBe(0);
   });
 
   it('answers CONTRACT_HOT with the traded perpetuals, the largest 24 h turnover first', async () => {

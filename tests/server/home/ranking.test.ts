@@ -40,27 +40,19 @@ describe('home ranking rules', () => {
     expect(changeFraction(1, 0)).toBe(0);
   });
 
-  it('draws daily closes sorted by time; a market with one day uses its hourly closes', () => {
+  it('draws daily closes sorted by time, never hourly ones (spec shell §9; issue 19 item 17)', () => {
     const day = 86_400_000;
     expect(
-      trendPoints(
-        [
-          [2 * day, 1, 1, 1, 20, 0],
-          [day, 1, 1, 1, 10, 0],
-        ],
-        [],
-        3 * day,
-      ),
+      trendPoints([
+        [2 * day, 1, 1, 1, 20, 0],
+        [day, 1, 1, 1, 10, 0],
+      ]),
     ).toEqual([
       { time: day, closePrice: 10 },
       { time: 2 * day, closePrice: 20 },
     ]);
-    const now = 10 * 3_600_000 + 5;
-    expect(trendPoints([[0, 1, 1, 1, 9, 0]], [1, 2, 3], now)).toEqual([
-      { time: 8 * 3_600_000, closePrice: 1 },
-      { time: 9 * 3_600_000, closePrice: 2 },
-      { time: 10 * 3_600_000, closePrice: 3 },
-    ]);
+    // A market of one day has one daily close: that close, not its hours.
+    expect(trendPoints([[0, 1, 1, 1, 9, 0]])).toEqual([{ time: 0, closePrice: 9 }]);
   });
 
   it('orders listings coming first (soonest first), then online (latest first)', () => {

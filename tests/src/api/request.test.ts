@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodeVersionParam, versionParam } from '../../../common/request-context.ts';
 import {
   ABORTED_CODE,
   compactParams,
-  decodeVersionParam,
   get,
   isAborted,
   post,
@@ -12,7 +12,6 @@ import {
   signedGet,
   TIMEOUT_MS,
   upload,
-  versionParam,
 } from '../../../src/api/request.ts';
 import { getToken, hasOrphanToken, setToken, setUser } from '../../../src/api/session.ts';
 import { onToast, type Toast } from '../../../src/api/toast.ts';

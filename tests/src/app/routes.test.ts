@@ -101,6 +101,13 @@ describe('guard decisions (spec shell §4)', () => {
     expect(decide('/message', 'type=message', false).kind).toBe('login');
   });
 
+  it('/personal leads to a served verification screen behind login, never to not-found (issue 19 item 11)', () => {
+    expect(decide('/personal', '', true)).toEqual({ kind: 'redirect', to: '/personal/verification' });
+    expect(decide('/personal/verification', '', true)).toMatchObject({ kind: 'render' });
+    expect(decide('/personal/verification', '', false)).toEqual({ kind: 'login', to: LOGIN_TIP_PATH });
+    expect(isBuiltPath('/personal')).toBe(true);
+  });
+
   it('with a token the page renders, or not-found until its area exists', () => {
     expect(decide('/', '', true)).toMatchObject({ kind: 'render', route: { path: '/' } });
     expect(decide('/property', '', true)).toMatchObject({ kind: 'render', route: { path: '/property' } });

@@ -132,4 +132,14 @@ describe('data client visibility', () => {
     worker().post((id) => trades(id * 100));
     expect(b.got).toEqual([200]);
   });
+
+  it("tells the worker the page's language and session, and tells a replacing worker again", async () => {
+    const { client, workers, worker } = setup();
+    client.setRequestContext({ lang: 'ja', token: 't1', userId: 3 });
+    expect(worker().calls).toEqual(['context ja t1 3']);
+    worker().answersPings = false;
+    await vi.advanceTimersByTimeAsync(1000 + 3000);
+    expect(workers).toHaveLength(2);
+    expect(worker().calls).toEqual(['context ja t1 3']);
+  });
 });

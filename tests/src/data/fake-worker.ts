@@ -23,6 +23,9 @@ export class FakeWorker {
       attach: (sink) => {
         this.sink = sink;
       },
+      setRequestContext: (ctx) => {
+        this.calls.push(`context ${ctx.lang} ${ctx.token ?? '-'} ${ctx.userId ?? '-'}`);
+      },
       open: (spec, visible = true) => {
         const id = this.nextId++;
         this.calls.push(`open ${id} ${visible}`);

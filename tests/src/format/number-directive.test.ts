@@ -34,6 +34,12 @@ describe('number directive (spec trading §5)', () => {
     expect(sanitizeNumberDirective('7.5', { decimals: 0 })).toBe('7');
   });
 
+  it('caps at max (the numeric input rule), never a negative value', () => {
+    expect(sanitizeNumberDirective('1500.5', { max: 1000, decimals: 2 })).toBe('1000');
+    expect(sanitizeNumberDirective('999.9', { max: 1000 })).toBe('999.9');
+    expect(sanitizeNumberDirective('-1500', { max: 1000, negative: true })).toBe('-1500');
+  });
+
   it('shows thousands separators only when asked', () => {
     expect(sanitizeNumberDirective('1234567.891', { thousands: true })).toBe('1,234,567.891');
     expect(sanitizeNumberDirective('-1234', { thousands: true, negative: true })).toBe('-1,234');
@@ -58,6 +64,8 @@ describe('number directive keys (spec trading §5)', () => {
     for (const key of ['0', '9', 'Backspace', 'Delete', 'Tab', 'Enter', 'ArrowLeft', 'Home', 'End', 'F5'])
       expect(isNumberDirectiveKey({ key })).toBe(true);
     for (const key of ['e', '+', ',', ' ', 'Dead']) expect(isNumberDirectiveKey({ key })).toBe(false);
+    // Android keyboards and IMEs: the change handler cleans their text.
+    for (const key of ['Unidentified', 'Process']) expect(isNumberDirectiveKey({ key })).toBe(true);
   });
 
   it('allows one dot when decimals are allowed, and a minus only with the modifier', () => {

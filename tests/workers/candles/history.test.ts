@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CandleInterval } from '../../../common/protocol.ts';
+import { decodeVersionParam, type RequestContext } from '../../../common/request-context.ts';
 import type { Health, SnapshotBatch } from '../../../workers/api.ts';
 import { fetchHistory, HISTORY_LIMIT, historyUrl, parseHistory } from '../../../workers/candles/index.ts';
 import { DataPlane } from '../../../workers/publish/index.ts';
@@ -11,6 +12,7 @@ const SYMBOL = 'BTC/USDT';
 const CH = `candles:${SYMBOL}:M1` as const;
 const MIN = 60_000;
 const T = Date.UTC(2026, 10, 22, 12);
+const CTX: RequestContext = { lang: 'en_US', token: null, userId: null };
 
 /** The fake socket, with a way to send this test's candles channel. */
 class FakeFeed extends BaseFeed {
@@ -98,9 +100,24 @@ describe('candle history', () => {
       expect(String(url)).toContain('/market/history?');
       return new Response(JSON.stringify(body), { status: 200 });
     });
-    expect(await fetchHistory('http://x', SYMBOL, 'M1', fetcher as typeof fetch)).toHaveLength(12);
+    expect(await fetchHistory('http://x', SYMBOL, 'M1', CTX, fetcher as typeof fetch)).toHaveLength(12);
     const down = async () => new Response('bad gateway', { status: 502 });
-    await expect(fetchHistory('http://x', SYMBOL, 'M1', down as typeof fetch)).rejects.toThrow(/502/);
+    await expect(fetchHistory('http://x', SYMBOL, 'M1', CTX, down as typeof fetch)).rejects.toThrow(/502/);
+  });
+
+  it("sends the request layer's headers, v and langCode (spec shell §7, issue 19 item 16)", async () => {
+    let seen: { url: string; headers: Record<string, string> } | null = null;
+    const fetcher = async (url: string | URL | Request, init?: RequestInit) => {
+      seen = { url: String(url), headers: (init?.headers ?? {}) as Record<string, string> };
+      return new Response(JSON.stringify({ code: 0, data: [] }), { status: 200 });
+    };
+    await fetchHistory('http://x', SYMBOL, 'M1', { lang: 'ko_KR', token: 'tk', userId: 7 }, fetcher as typeof fetch);
+    const { url, headers } = seen as unknown as { url: string; headers: Record<string, string> };
+    const query = new URL(url).searchParams;
+    expect(query.get('langCode')).toBe('ko_KR');
+    expect(decodeVersionParam(query.get('v') ?? '').userId).toBe(7);
+    expect(query.get('symbol')).toBe(SYMBOL);
+    expect(headers).toMatchObject({ lang: 'ko_KR', platform: 'web', 'client-type': 'pc', 'x-auth-token': 'tk' });
   });
 
   it("asks /swap/history for a perpetual's market, naming its contract", () => {

@@ -1,7 +1,7 @@
 // The headless model of /bind and /change (spec shell §2, §5, §7): the new e-mail or phone with its code, the old
 // address's code (change), the bound channels' codes (bind), the first rule that fails and the request it makes.
 // The view (bind-page.tsx) renders it; tests/src/features/account/bind-model.test.ts checks it without React.
-import type { Channel, FactorCodes, SecuritySetting } from '../api.ts';
+import type { Channel, FactorCodes, SecuritySetting, SendCodePayload } from '../api.ts';
 import { codeError, emailError, missingFactor, phoneError, type RuleKey } from '../validation.ts';
 
 export interface BindState {
@@ -58,13 +58,16 @@ export const otherFactors = (security: SecuritySetting, channel: Channel): Secur
 });
 
 /** spec shell §5: bind mode needs a non-empty phone or e-mail before a code is sent to it. */
-export function planSendNew(
-  state: BindState,
-  ctx: BindContext,
-): { state: BindState; send: { value: string; country: string; type: 'BIND' | 'CHANGE' } | null } {
+export function planSendNew(state: BindState, ctx: BindContext): { state: BindState; send: SendCodePayload | null } {
   const rule = addressError(state, ctx);
   if (rule) return { state: { ...state, error: { field: 'address', rule } }, send: null };
-  return { state, send: { value: addressOf(state, ctx), country: ctx.country, type: ctx.change ? 'CHANGE' : 'BIND' } };
+  const send: SendCodePayload = {
+    type: ctx.change ? 'CHANGE' : 'BIND',
+    value: addressOf(state, ctx),
+    country: ctx.country,
+  };
+  // spec shell §3: a new phone goes with its area code.
+  return { state, send: ctx.channel === 'phone' ? { ...send, areaCode: state.areaCode } : send };
 }
 
 /** What a submit asks of the server: bind or change, e-mail or phone. */

@@ -53,7 +53,7 @@ export function BindPage({ change = false }: { change?: boolean }) {
   const sendNew = async () => {
     const plan = planSendNew(current(), ctx);
     set(plan.state);
-    return plan.send ? sendSecureCode(channel, plan.send.type, plan.send.value, plan.send.country) : null;
+    return plan.send ? sendSecureCode(channel, plan.send) : null;
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +106,7 @@ function BindFields(props: {
           name="oldCode"
           value={state.oldCode}
           onChange={(oldCode) => set({ oldCode })}
-          send={() => sendSecureCode(channel, 'CHANGE')}
+          send={() => sendSecureCode(channel, { type: 'CHANGE' })}
           error={errorOf('oldCode')}
         />
       ) : null}

@@ -11,6 +11,7 @@ import { LANGUAGE_NAMES } from '../../../i18n/languages.ts';
 import { loadPersonal, savePersonal } from '../api.ts';
 import { Field } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';
+import { NetworkCheck } from './network-check.tsx';
 
 /** /preferences: language, up/down colour (1 green up, 2 red up) and display currency, saved to personal settings. */
 export function PreferencesPage() {
@@ -86,6 +87,7 @@ export function PreferencesPage() {
             ))}
           </select>
         </Field>
+        <NetworkCheck />
       </div>
     </AccountLayout>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { ScrollNav } from '../../../ui/scroll-nav.tsx';
 import '../account.css';
 
 const TABS = [
@@ -16,7 +17,12 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   return (
     <div className="acc-layout">
-      <nav className="acc-subnav" aria-label={t('account.security.tabs.member')}>
+      <ScrollNav
+        className="acc-subnav"
+        label={t('account.security.tabs.member')}
+        backLabel={t('account.security.tabsBack')}
+        forwardLabel={t('account.security.tabsForward')}
+      >
         {TABS.map((tab) => {
           const active = pathname === tab.to || (tab.also as readonly string[]).includes(pathname);
           return (
@@ -30,7 +36,7 @@ export function AccountLayout({ children }: { children: ReactNode }) {
             </Link>
           );
         })}
-      </nav>
+      </ScrollNav>
       <section className="acc-content">{children}</section>
     </div>
   );

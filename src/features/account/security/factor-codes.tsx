@@ -23,7 +23,7 @@ export function FactorCodeFields(props: {
           name="emailCode"
           value={codes.emailCode ?? ''}
           onChange={(emailCode) => onChange({ ...codes, emailCode })}
-          send={() => sendSecureCode('email', type)}
+          send={() => sendSecureCode('email', { type })}
         />
       ) : null}
       {security.verifyList.includes('phone') ? (
@@ -32,7 +32,7 @@ export function FactorCodeFields(props: {
           name="phoneCode"
           value={codes.phoneCode ?? ''}
           onChange={(phoneCode) => onChange({ ...codes, phoneCode })}
-          send={() => sendSecureCode('phone', type)}
+          send={() => sendSecureCode('phone', { type })}
         />
       ) : null}
       {(props.google ?? security.googleStatus === 1) ? (

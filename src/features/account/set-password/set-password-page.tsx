@@ -2,25 +2,27 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
-import { setUser } from '../../../api/session.ts';
+import { getToken, setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { register, resetPassword } from '../api.ts';
 import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';
 import { type PasswordTicket, purposeOfFromType, takePasswordTicket } from '../registration-cache.ts';
-import { initialSetPassword, planSetPassword, reduceSetPassword } from './set-password-model.ts';
+import { initialSetPassword, planSetPassword, reduceSetPassword, setPasswordAccess } from './set-password-model.ts';
 import '../account.css';
 
 let held: PasswordTicket | null = null;
 
 /**
  * /personal/setPassword (spec shell §2): fromType 1 finishes a registration and signs in; any other value finishes a
- * reset and goes to /resetPwdSuccess. The checked code's ticket comes from the verification screen.
+ * reset and goes to /resetPwdSuccess. The checked code's ticket comes from the verification screen; without it the
+ * page sends a signed-in user to /password and anyone else to login (setPasswordAccess).
  */
 export function SetPasswordPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const purpose = purposeOfFromType(new URLSearchParams(useSearch()).get('fromType'));
+  const search = useSearch();
+  const purpose = purposeOfFromType(new URLSearchParams(search).get('fromType'));
   const [ticket] = useState<PasswordTicket | null>(() => {
     const read = takePasswordTicket();
     if (read) held = read;
@@ -29,10 +31,18 @@ export function SetPasswordPage() {
   const { state, dispatch, current, set } = useFormModel(reduceSetPassword, initialSetPassword);
   const { error } = state;
 
+  const access = setPasswordAccess(
+    ticket,
+    purpose,
+    getToken() !== null,
+    `/personal/setPassword${search ? `?${search}` : ''}`,
+  );
+  const redirect = access.kind === 'redirect' ? access.to : null;
+
   useEffect(() => {
-    if (!ticket || ticket.purpose !== purpose) navigate('/', { replace: true });
-  }, [ticket, purpose, navigate]);
-  if (!ticket) return null;
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+  if (!ticket || redirect) return null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

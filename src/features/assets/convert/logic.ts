@@ -1,11 +1,12 @@
 import { compare, isDecimal, mul, truncate } from '../../../../common/decimal.ts';
 import { formatNumberText } from '../../../format/price.ts';
+import { DEFAULT_DEBOUNCE_MS } from '../../../ui/debounce.ts';
 import type { ConvertPrice } from './api.ts';
 
 /** A price is asked again this long before its quote runs out, so the one on screen can always be converted. */
 export const REFRESH_MARGIN_MS = 2000;
-/** spec shell §9: debounce 500 ms by default (typing an amount). */
-export const PRICE_DEBOUNCE_MS = 500;
+/** Typing an amount asks for its price after the spec's default debounce (shell §9, 500 ms). */
+export const PRICE_DEBOUNCE_MS = DEFAULT_DEBOUNCE_MS;
 
 /**
  * A rate to read: 8 decimals from 1 up, six significant digits below, very small ones in collapsed-zero notation

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
+import { NumberInput } from '../../../ui/number-input.tsx';
 import { QrCode } from '../../../ui/qr-code.tsx';
 import {
   type CoinInfo,
@@ -145,13 +146,13 @@ function SimulateDeposit(props: { coin: CoinInfo; network: NetworkInfo; address:
       <div className="ast-inline">
         <label className="ast-input-wrap">
           <span className="visually-hidden">{t('recharge.simulate.amount')}</span>
-          <input
+          <NumberInput
             className="ast-input"
             name="simulateAmount"
-            inputMode="decimal"
+            decimals={coin.decimals}
             aria-label={t('recharge.simulate.amount')}
             value={state.amount}
-            onChange={(e) => dispatch({ type: 'amount', text: e.target.value, decimals: coin.decimals })}
+            onValueChange={(text) => dispatch({ type: 'amount', text, decimals: coin.decimals })}
           />
           <span className="ast-suffix">{coin.unit}</span>
         </label>

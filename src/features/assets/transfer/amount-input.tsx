@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeNumericInput } from '../../../format/numeric-input.ts';
+import { NumberInput } from '../../../ui/number-input.tsx';
 
 /**
  * An amount in a coin (spec shell §5 numeric input: digits and one dot, at most the coin's decimals), with "Max" that
@@ -25,17 +25,16 @@ export function AmountInput(props: {
         {props.label}
       </label>
       <div className="mv-amount">
-        <input
+        <NumberInput
           id={id}
           className="mv-input"
           name={props.name}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={props.decimals}
           placeholder={t('moves.amountPlaceholder')}
           value={props.value}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? errorId : undefined}
-          onChange={(e) => props.onChange(sanitizeNumericInput(e.target.value, { decimals: props.decimals }))}
+          onValueChange={props.onChange}
         />
         <span className="mv-amount-coin">{props.coin}</span>
         <button

@@ -26,6 +26,7 @@ import {
   type WithdrawState,
 } from './withdraw-model.ts';
 import '../../account/account.css';
+import { NumberInput } from '../../../ui/number-input.tsx';
 
 type Dispatch = (action: WithdrawAction) => void;
 
@@ -172,15 +173,14 @@ function AmountField({ state, ctx, dispatch }: PartProps) {
         {t('recharge.withdraw.amount')}
       </label>
       <div className="ast-input-wrap">
-        <input
+        <NumberInput
           id="withdraw-amount"
           className="ast-input"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={coin.decimals}
           placeholder={t('recharge.withdraw.amountPlaceholder', { min: network.withdrawMin })}
           value={state.form.amount}
-          onChange={(e) => dispatch({ type: 'amount', raw: e.target.value, decimals: coin.decimals })}
+          onValueChange={(raw) => dispatch({ type: 'amount', raw, decimals: coin.decimals })}
         />
         <span className="ast-suffix">{coin.unit}</span>
         <button

@@ -7,6 +7,7 @@ import { convertCoins, formatAmount } from '../logic.ts';
 import { useLiveMarkets } from '../markets.ts';
 import { amountOk, initialCoinExchange, quoteOf, reduceCoinExchange } from './coin-exchange-model.ts';
 import '../content.css';
+import { NumberInput } from '../../../ui/number-input.tsx';
 
 /**
  * /coinExchange (no header, no footer): a read-only conversion quote from the worker's live last prices. Placing the
@@ -37,12 +38,11 @@ export function CoinExchangePage() {
         <div className="ct-form">
           <label htmlFor="convert-amount">{t('content.convert.amount')}</label>
           <div className="ct-row">
-            <input
+            <NumberInput
               id="convert-amount"
-              inputMode="decimal"
               value={amount}
               aria-invalid={!amountOk(state) || undefined}
-              onChange={(e) => dispatch({ type: 'amount', text: e.target.value })}
+              onValueChange={(text) => dispatch({ type: 'amount', text })}
             />
             <select
               aria-label={t('content.convert.from')}

@@ -4,9 +4,9 @@ import { LEVERAGE_1000 } from '../../../../common/margin/codes.ts';
 import { formatFine } from '../../../../common/margin/grid.ts';
 import { notionalCap, tierOf } from '../../../../common/margin/tiers.ts';
 import { showToast } from '../../../api/toast.ts';
-import { sanitizeNumericInput } from '../../../format/numeric-input.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
+import { NumberInput } from '../../../ui/number-input.tsx';
 import { refusal, setLeverage } from './api.ts';
 import { type Direction, type EntryContext, isHedge, leverageOf, percentText, positionFor } from './rules.ts';
 import { leverageAllowed, positionOf, tiersFor } from './terms.ts';
@@ -151,11 +151,12 @@ function LeverageInput(props: { value: string; max: number; lv1000: boolean; onC
         <button type="button" aria-label={t('contractEntry.leverage.decrease')} onClick={() => step(-1)}>
           −
         </button>
-        <input
+        <NumberInput
           aria-label={t('contractEntry.leverage.input')}
-          inputMode="numeric"
+          decimals={0}
+          max={LEVERAGE_1000}
           value={value}
-          onChange={(e) => onChange(sanitizeNumericInput(e.target.value, { decimals: 0, max: LEVERAGE_1000 }))}
+          onValueChange={onChange}
         />
         <span>×</span>
         <button type="button" aria-label={t('contractEntry.leverage.increase')} onClick={() => step(1)}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Position } from '../../../../common/contracts/swap.ts';
 import { OrderType } from '../../../../common/trading.ts';
 import { Dialog, DialogDescription, DialogHeader } from '../../../ui/dialog.tsx';
+import { NumberInput } from '../../../ui/number-input.tsx';
 import { useTradeConfig } from '../../trade/trade-config.ts';
 import { send } from './actions.ts';
 import { DialogButtons, FieldError } from './dialog-parts.tsx';
@@ -99,12 +100,12 @@ export function CloseDialog(props: {
       {props.limit && (
         <label className="cp-field">
           <span>{t('contractOrders.positions.price')}</span>
-          <input inputMode="decimal" name="price" value={price} onChange={(e) => setPrice(e.target.value.trim())} />
+          <NumberInput name="price" value={price} onValueChange={setPrice} />
         </label>
       )}
       <label className="cp-field">
         <span>{t('contractOrders.positions.volume')}</span>
-        <input inputMode="numeric" name="volume" value={volume} onChange={(e) => setVolume(e.target.value.trim())} />
+        <NumberInput name="volume" decimals={0} value={volume} onValueChange={setVolume} />
       </label>
       <p className="cp-hint">{t('contractOrders.positions.maxVolume', { volume: position.volume })}</p>
       <FieldError error={error} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../ui/number-input.tsx';
 
 /** A form dialog's error line (translated), read out when it appears. */
 export function FieldError({ error }: { error: string | null }) {
@@ -36,11 +37,11 @@ export function TextField(props: {
   return (
     <label className="cp-field">
       <span>{props.label}</span>
-      <input
+      <NumberInput
         name={props.name}
-        inputMode={props.numeric ? 'numeric' : 'decimal'}
+        decimals={props.numeric ? 0 : undefined}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value.trim())}
+        onValueChange={props.onChange}
       />
     </label>
   );

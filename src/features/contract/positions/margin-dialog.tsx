@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Position, SwapWallet } from '../../../../common/contracts/swap.ts';
 import { Exact } from '../../../../common/decimal.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
+import { NumberInput } from '../../../ui/number-input.tsx';
 import { send } from './actions.ts';
 import { DialogButtons, FieldError } from './dialog-parts.tsx';
 import { decimalsOf, maxRemovable, type PositionTerms } from './rules.ts';
@@ -71,12 +72,11 @@ export function MarginDialog(props: {
       <label className="cp-field">
         <span>{t('contractOrders.margin.amount', { coin })}</span>
         <span className="cp-input">
-          <input
-            inputMode="decimal"
+          <NumberInput
             value={amount}
             aria-invalid={error !== null}
-            onChange={(e) => {
-              setAmount(e.target.value.trim());
+            onValueChange={(text) => {
+              setAmount(text);
               setError(null);
             }}
           />

@@ -79,12 +79,15 @@ export type EntryAction =
   | { type: 'failed'; message: string }
   | { type: 'placed' };
 
-/** Decimals kept while typing (the account's, 8 until it is known). */
+/** spec trading §3, §9: keepDecimalForCoin and keepDecimalForCurrency default 4 (spot default decimals). */
+export const SPOT_DEFAULT_DECIMALS = 4;
+
+/** Decimals kept while typing: the spot account's, the spec's default 4 until it is known. */
 export function scales(account: SpotAccount | null) {
   return {
-    price: account?.keepDecimalForCurrency ?? 8,
-    amount: account?.keepDecimalForCoin ?? 8,
-    total: account?.keepDecimalForTotal ?? 8,
+    price: account?.keepDecimalForCurrency ?? SPOT_DEFAULT_DECIMALS,
+    amount: account?.keepDecimalForCoin ?? SPOT_DEFAULT_DECIMALS,
+    total: account?.keepDecimalForTotal ?? SPOT_DEFAULT_DECIMALS,
   };
 }
 

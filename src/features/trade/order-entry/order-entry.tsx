@@ -28,6 +28,7 @@ import {
 } from './entry-model.ts';
 import { ENTRY_KINDS, type EntryKind, type OrderBody, PERCENTS, sizedByTotal } from './math.ts';
 import './order-entry.css';
+import { NumberInput } from '../../../ui/number-input.tsx';
 
 interface Coins {
   base: string;
@@ -328,15 +329,12 @@ export function NumberField(props: {
   return (
     <label className="entry-field" htmlFor={props.id}>
       <span>{props.label}</span>
-      <input
+      <NumberInput
         id={props.id}
         // The name is the label alone, without the unit shown beside it.
         aria-label={props.label}
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        onValueChange={props.onChange}
         onBlur={props.onBlur}
       />
       <span className="entry-unit">{props.unit}</span>

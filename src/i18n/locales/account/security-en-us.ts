@@ -1,6 +1,8 @@
 /** English strings of the signed-in account screens: sub-navigation, safety, password, binding, Google, KYC. */
 export const securityEnUS = {
   tabs: { member: 'Personal center', kyc: 'Identity verification', safety: 'Security', preferences: 'Preferences' },
+  tabsBack: 'Scroll the tabs back',
+  tabsForward: 'Scroll the tabs forward',
   on: 'Enabled',
   off: 'Not set',
   bound: 'Bound',
@@ -93,6 +95,18 @@ export const securityEnUS = {
     greenUp: 'Green up, red down',
     redUp: 'Red up, green down',
     currency: 'Display currency',
+    network: {
+      title: 'Network check',
+      run: 'Check the connection',
+      running: 'Checking…',
+      own: 'This site',
+      ok: 'Reachable · {{ms}} ms',
+      timeout: 'No answer within 5 s',
+      network: 'Unreachable',
+      http: 'Answered, but not as the exchange',
+      reported: 'The result was sent to the exchange',
+      notReported: 'The result could not be sent',
+    },
   },
 };
 

@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityHiIN: SecurityMessages = {
   tabs: { member: 'व्यक्तिगत केंद्र', kyc: 'पहचान सत्यापन', safety: 'सुरक्षा', preferences: 'प्राथमिकताएँ' },
+  tabsBack: 'टैब पीछे स्क्रॉल करें',
+  tabsForward: 'टैब आगे स्क्रॉल करें',
   on: 'चालू',
   off: 'सेट नहीं',
   bound: 'जुड़ा हुआ',
@@ -90,5 +92,17 @@ export const securityHiIN: SecurityMessages = {
     greenUp: 'हरा बढ़त, लाल गिरावट',
     redUp: 'लाल बढ़त, हरा गिरावट',
     currency: 'प्रदर्शन मुद्रा',
+    network: {
+      title: 'नेटवर्क जाँच',
+      run: 'कनेक्शन जाँचें',
+      running: 'जाँच हो रही है…',
+      own: 'यह साइट',
+      ok: 'पहुँच योग्य · {{ms}} ms',
+      timeout: '5 सेकंड में कोई उत्तर नहीं',
+      network: 'पहुँच योग्य नहीं',
+      http: 'उत्तर मिला, पर एक्सचेंज का नहीं',
+      reported: 'परिणाम एक्सचेंज को भेज दिया गया',
+      notReported: 'परिणाम नहीं भेजा जा सका',
+    },
   },
 };

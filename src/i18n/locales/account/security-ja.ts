@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityJa: SecurityMessages = {
   tabs: { member: '個人センター', kyc: '本人確認', safety: 'セキュリティ', preferences: '環境設定' },
+  tabsBack: 'タブを前へスクロール',
+  tabsForward: 'タブを次へスクロール',
   on: '有効',
   off: '未設定',
   bound: '連携済み',
@@ -90,5 +92,17 @@ export const securityJa: SecurityMessages = {
     greenUp: '緑が上昇、赤が下落',
     redUp: '赤が上昇、緑が下落',
     currency: '表示通貨',
+    network: {
+      title: 'ネットワーク診断',
+      run: '接続を確認',
+      running: '確認中…',
+      own: 'このサイト',
+      ok: '接続可能 · {{ms}} ms',
+      timeout: '5 秒以内に応答なし',
+      network: '接続できません',
+      http: '応答はありましたが取引所の応答ではありません',
+      reported: '結果を取引所に送信しました',
+      notReported: '結果を送信できませんでした',
+    },
   },
 };

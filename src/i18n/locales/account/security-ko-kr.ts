@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityKoKR: SecurityMessages = {
   tabs: { member: '개인 센터', kyc: '신원 인증', safety: '보안', preferences: '환경설정' },
+  tabsBack: '탭을 앞으로 스크롤',
+  tabsForward: '탭을 뒤로 스크롤',
   on: '사용 중',
   off: '미설정',
   bound: '연결됨',
@@ -90,5 +92,17 @@ export const securityKoKR: SecurityMessages = {
     greenUp: '초록 상승, 빨강 하락',
     redUp: '빨강 상승, 초록 하락',
     currency: '표시 통화',
+    network: {
+      title: '네트워크 진단',
+      run: '연결 확인',
+      running: '확인 중…',
+      own: '이 사이트',
+      ok: '연결 가능 · {{ms}}ms',
+      timeout: '5초 안에 응답 없음',
+      network: '연결할 수 없음',
+      http: '응답했지만 거래소의 응답이 아님',
+      reported: '결과를 거래소에 보냈습니다',
+      notReported: '결과를 보내지 못했습니다',
+    },
   },
 };

@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityViVN: SecurityMessages = {
   tabs: { member: 'Trung tâm cá nhân', kyc: 'Xác minh danh tính', safety: 'Bảo mật', preferences: 'Tùy chọn' },
+  tabsBack: 'Cuộn các thẻ về trước',
+  tabsForward: 'Cuộn các thẻ về sau',
   on: 'Đã bật',
   off: 'Chưa thiết lập',
   bound: 'Đã liên kết',
@@ -94,5 +96,17 @@ export const securityViVN: SecurityMessages = {
     greenUp: 'Xanh tăng, đỏ giảm',
     redUp: 'Đỏ tăng, xanh giảm',
     currency: 'Tiền tệ hiển thị',
+    network: {
+      title: 'Kiểm tra mạng',
+      run: 'Kiểm tra kết nối',
+      running: 'Đang kiểm tra…',
+      own: 'Trang này',
+      ok: 'Truy cập được · {{ms}} ms',
+      timeout: 'Không phản hồi trong 5 giây',
+      network: 'Không truy cập được',
+      http: 'Có phản hồi nhưng không phải của sàn',
+      reported: 'Đã gửi kết quả cho sàn giao dịch',
+      notReported: 'Không gửi được kết quả',
+    },
   },
 };

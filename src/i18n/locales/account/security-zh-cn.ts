@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityZhCN: SecurityMessages = {
   tabs: { member: '个人中心', kyc: '身份认证', safety: '安全中心', preferences: '偏好设置' },
+  tabsBack: '向前滚动标签',
+  tabsForward: '向后滚动标签',
   on: '已开启',
   off: '未设置',
   bound: '已绑定',
@@ -90,5 +92,17 @@ export const securityZhCN: SecurityMessages = {
     greenUp: '绿涨红跌',
     redUp: '红涨绿跌',
     currency: '计价货币',
+    network: {
+      title: '网络检测',
+      run: '检测网络连接',
+      running: '检测中…',
+      own: '本站',
+      ok: '可访问 · {{ms}} 毫秒',
+      timeout: '5 秒内无响应',
+      network: '无法访问',
+      http: '有响应，但不是交易所的应答',
+      reported: '检测结果已发送给交易所',
+      notReported: '检测结果未能发送',
+    },
   },
 };

@@ -2,6 +2,8 @@ import type { SecurityMessages } from './security-en-us.ts';
 
 export const securityZhTW: SecurityMessages = {
   tabs: { member: '個人中心', kyc: '身分認證', safety: '安全中心', preferences: '偏好設定' },
+  tabsBack: '向前捲動分頁',
+  tabsForward: '向後捲動分頁',
   on: '已開啟',
   off: '未設定',
   bound: '已綁定',
@@ -90,5 +92,17 @@ export const securityZhTW: SecurityMessages = {
     greenUp: '綠漲紅跌',
     redUp: '紅漲綠跌',
     currency: '計價貨幣',
+    network: {
+      title: '網路檢測',
+      run: '檢測網路連線',
+      running: '檢測中…',
+      own: '本站',
+      ok: '可連線 · {{ms}} 毫秒',
+      timeout: '5 秒內無回應',
+      network: '無法連線',
+      http: '有回應，但不是交易所的應答',
+      reported: '檢測結果已傳送給交易所',
+      notReported: '檢測結果未能傳送',
+    },
   },
 };

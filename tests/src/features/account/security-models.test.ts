@@ -71,6 +71,7 @@ describe('bind and change model (/bind, /change)', () => {
     ).toEqual({
       value: '912345678',
       country: 'VN',
+      areaCode: '84',
       type: 'CHANGE',
     });
   });

@@ -61,8 +61,10 @@ describe('order entry model (spec trading §3, §5)', () => {
     expect(s.price).toBe('60000.12');
     expect(s.amount).toBe('0.12345');
     expect(s.trigger).toBe('1.23');
-    // Unknown account: 8 decimals.
-    expect(run(ctx({ account: null }), edit('amount', '0.123456789')).amount).toBe('0.12345678');
+    // Before the spot account loads: the spec's default 4 decimals (trading §3 keepDecimalFor*, §9 spot 4).
+    const unknown = run(ctx({ account: null }), edit('amount', '0.123456789'), edit('price', '1.987654'));
+    expect(unknown.amount).toBe('0.1234');
+    expect(unknown.price).toBe('1.9876');
   });
 
   it('lets the total follow price × amount until a total is typed, which sizes the amount', () => {
