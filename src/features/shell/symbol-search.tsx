@@ -12,15 +12,18 @@ import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover, PopoverClose } from '../../ui/popover.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import { contractPath } from '../contract/contract-location.ts';
+import { recommendedRows, type SpotMarketRow } from './spot-market-model.ts';
+import { loadRecommended } from './spot-market-panel.tsx';
 
-type Tab = 'all' | 'spot' | 'contract';
+type Tab = 'all' | 'spot' | 'contract' | 'hot';
 
 /**
  * The tabs the search offers: the contract tab (and its request) only once the contract terminal exists, so no row
- * leads to a page that is not built (issue 19 item 13).
+ * leads to a page that is not built (issue 19 item 13); and Hot, the header variant's recommended top 8 (spec trading
+ * §2 "Hot (header variant only)", "The top 8 spot markets form the recommended list"; issue 19 item 12).
  */
 export function searchTabs(contractsBuilt = isBuiltPath('/trade/contract')): readonly Tab[] {
-  return contractsBuilt ? ['all', 'spot', 'contract'] : ['all', 'spot'];
+  return contractsBuilt ? ['all', 'spot', 'contract', 'hot'] : ['all', 'spot', 'hot'];
 }
 interface Row {
   symbol: string;
@@ -38,6 +41,17 @@ export function spotRows(thumbs: readonly SymbolThumb[]): Row[] {
     price: formatPriceText(m.close, m.priceScale),
     chg: m.chg,
     to: `/trade/${m.coinSymbol}-${m.baseSymbol}`,
+  }));
+}
+
+/** The Hot tab's rows: the recommended spot markets (exported for its tests). */
+export function hotRows(recommended: readonly SpotMarketRow[]): Row[] {
+  return recommended.map((r) => ({
+    symbol: r.symbol,
+    kind: 'spot' as const,
+    price: formatPriceText(r.close, r.priceScale),
+    chg: r.chg,
+    to: r.to,
   }));
 }
 
@@ -63,7 +77,7 @@ export function SymbolSearch() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('all');
   const [query, setQuery] = useState('');
-  const [rows, setRows] = useState<{ spot: Row[]; contract: Row[] } | null>(null);
+  const [rows, setRows] = useState<{ spot: Row[]; contract: Row[]; hot: Row[] } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -73,17 +87,25 @@ export function SymbolSearch() {
       searchTabs().includes('contract')
         ? get<ContractThumb[]>('/swap/symbol-thumb', {}, { silent: true })
         : Promise.resolve({ code: -1, data: null }),
-    ]).then(([spot, contract]) =>
+      loadRecommended(),
+    ]).then(([spot, contract, hot]) =>
       setRows({
         spot: isSuccess(spot.code) && spot.data ? spotRows(spot.data) : [],
         contract: isSuccess(contract.code) && contract.data ? contractRows(contract.data) : [],
+        hot: isSuccess(hot.code) && hot.data ? hotRows(recommendedRows(hot.data.records)) : [],
       }),
     );
   }, [open, rows]);
 
   const shown = useMemo(() => {
     if (!rows) return [];
-    const pool = tab === 'spot' ? rows.spot : tab === 'contract' ? rows.contract : [...rows.spot, ...rows.contract];
+    const pools: Record<Tab, Row[]> = {
+      all: [...rows.spot, ...rows.contract],
+      spot: rows.spot,
+      contract: rows.contract,
+      hot: rows.hot,
+    };
+    const pool = pools[tab];
     return searchSymbols(pool, query);
   }, [rows, tab, query]);
   const choose = useCallback(
