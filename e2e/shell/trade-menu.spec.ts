@@ -1,3 +1,4 @@
+import { useEnglish } from '../account/helpers.ts';
 import { expect, test } from '../fixtures.ts';
 
 /** The header's spot market panel and the search popup's Hot tab (spec shell §2, trading §2; issue 19 item 12). */
@@ -5,6 +6,8 @@ import { expect, test } from '../fixtures.ts';
 test('hovering the trade menu shows spot markets with live prices, searchable; a market opens its trade page', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
+  await useEnglish(page);
   await page.goto('/');
   const menu = page.locator('.trade-menu');
   await menu.getByRole('button', { name: 'Spot trading' }).hover();

@@ -42,7 +42,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     QR_PATHS.generate,
-    { schema: { response: reply(QrGenerateResultSchema) }, config: limit(30) },
+    { schema: { response: reply(QrGenerateResultSchema) }, config: limit(60) },
     async (request) => {
       const now = app.clock();
       const qrcodeId = newToken();
@@ -64,7 +64,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     QR_PATHS.status,
-    { schema: { body: QrStatusBodySchema, response: reply(QrStatusResultSchema) }, config: limit(120) },
+    { schema: { body: QrStatusBodySchema, response: reply(QrStatusResultSchema) }, config: limit(300) },
     async (request, res) => {
       const { qrcodeId, key, deviceCode } = request.body;
       const now = app.clock();

@@ -119,7 +119,7 @@ describe('QR login (/uc/qrcode/*)', () => {
 
   it('rate-limits generation like the login', async () => {
     let limited = false;
-    for (let i = 0; i < 40 && !limited; i++) {
+    for (let i = 0; i < 70 && !limited; i++) {
       limited = (await formPost(t, '/uc/qrcode/generate', {})).statusCode === 429;
     }
     expect(limited).toBe(true);

@@ -8,7 +8,8 @@ import { post } from '../../../api/request.ts';
 import { deviceCode } from './device-code.ts';
 
 /** QR login and device authorisation calls (spec shell §7 "QR login: /uc/qrcode/generate, status{qrcodeId}"). */
-export const generateQr = () => post<QrGenerateResult>(QR_PATHS.generate);
+/** Silent: the panel shows a failure itself, with its refresh button. */
+export const generateQr = () => post<QrGenerateResult>(QR_PATHS.generate, {}, { silent: true });
 
 /** A poll: silent, the panel shows the state itself. */
 export const qrStatus = (qrcodeId: string, key: string, signal?: AbortSignal) =>
