@@ -70,16 +70,11 @@ export function contractRows(thumbs: readonly ContractThumb[]): Row[] {
 const ROW_HEIGHT = 34;
 const VIEWPORT = 360;
 
-/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract; only the rows in view render. */
-export function SymbolSearch() {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>('all');
-  const [query, setQuery] = useState('');
-  const [rows, setRows] = useState<{ spot: Row[]; contract: Row[]; hot: Row[] } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+type SearchPools = { spot: Row[]; contract: Row[]; hot: Row[] };
 
+/** The popup's rows, loaded once when it first opens: spot, contract (when built) and the recommended Hot list. */
+function useSearchRows(open: boolean): SearchPools | null {
+  const [rows, setRows] = useState<SearchPools | null>(null);
   useEffect(() => {
     if (!open || rows) return;
     void Promise.all([
@@ -96,16 +91,22 @@ export function SymbolSearch() {
       }),
     );
   }, [open, rows]);
+  return rows;
+}
+
+/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract and Hot; only the rows in view render. */
+export function SymbolSearch() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('all');
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const rows = useSearchRows(open);
 
   const shown = useMemo(() => {
     if (!rows) return [];
-    const pools: Record<Tab, Row[]> = {
-      all: [...rows.spot, ...rows.contract],
-      spot: rows.spot,
-      contract: rows.contract,
-      hot: rows.hot,
-    };
-    const pool = pools[tab];
+    const pool = tab === 'all' ? [...rows.spot, ...rows.contract] : rows[tab];
     return searchSymbols(pool, query);
   }, [rows, tab, query]);
   const choose = useCallback(
