@@ -25,7 +25,7 @@ test('a signed-in browser approves the QR shown on the login page, and the login
   await expect(qr).toHaveAttribute('data-value', url ?? '');
 
   // Context B: the demo user, signed in, opens the approval URL and approves.
-  const other = await browser.newContext({ baseURL });
+  const other = await browser.newContext(baseURL ? { baseURL } : {});
   const b = await other.newPage();
   const login = await other.request.post('/uc/login', { form: DEMO });
   const token = login.headers()['x-auth-token'];
