@@ -40,6 +40,11 @@ export const ApiCode = {
   sendFailed: 4126,
   /** This account name failed repeatedly: solve the LOGIN slider and send its verifyToken with the login. */
   captchaRequired: 4127,
+  /** Device authorisation: a code went to the bound e-mail or phone; send it as `code` with the login again. */
+  deviceCodeRequired: 4128,
+  /** QR login: an unknown, used or foreign request, or one in the wrong state; a new QR is needed. */
+  qrcodeInvalid: 4129,
+  qrcodeExpired: 4130,
   /** Spot order rejections (spec trading §8: a non-zero code changes nothing). */
   unknownMarket: 4301,
   badPrice: 4302,

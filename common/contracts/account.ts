@@ -205,6 +205,8 @@ export const LoginSecondStepBodySchema = Type.Object({
   type: Type.Optional(Type.String({ maxLength: 16 })),
   value: Type.String({ minLength: 1, maxLength: 128 }),
   code: Code,
+  /** The browser's device code (remembered once the login succeeds). */
+  deviceCode: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type LoginSecondStepBody = Static<typeof LoginSecondStepBodySchema>;
 
@@ -336,6 +338,8 @@ export const SecuritySettingSchema = Type.Object({
   kycStatus: Type.Integer(),
   googleStatus: Flag,
   tradePasswordStatus: Flag,
+  /** 1: a login from a new device confirms a code sent to the bound e-mail or phone (device authorisation). */
+  deviceAuthStatus: Flag,
   /** Withdrawals closed until then (24 h after a password change or reset). */
   withdrawLockedUntil: Type.Number(),
   passwordChangedAt: Type.Number(),

@@ -4,6 +4,7 @@ import { SocketSessions } from '../auth/socket-sessions.ts';
 import { IP_SENDS_PER_HOUR } from '../config.ts';
 import type { Db } from '../db/schema.ts';
 import type { Delivery } from './delivery.ts';
+import { type LoginRepository, loginRepository } from './login-devices.ts';
 import {
   type AccountRepository,
   type AccountUsersRepository,
@@ -27,6 +28,8 @@ export interface AccountKit {
   userSends: RateCounter;
   repo: AccountRepository;
   userWrites: AccountUsersRepository;
+  /** Remembered login devices and QR login requests (migration 0018). */
+  logins: LoginRepository;
   /** First steps of two-step logins waiting for the Google code, by ticket. */
   loginTickets: Map<string, { userId: number; expiresAt: number; attempts: number }>;
 }
@@ -52,6 +55,7 @@ export function createAccountKit(
     userSends: new RateCounter(USER_SENDS_PER_HOUR, 60 * 60 * 1000),
     repo: accountRepository(db),
     userWrites: accountUsersRepository(db),
+    logins: loginRepository(db),
     loginTickets: new Map(),
   };
 }

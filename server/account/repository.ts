@@ -22,6 +22,8 @@ export interface UserSecurityTable {
   trade_password_hash: string | null;
   /** Withdrawals are refused until then (24 h after a password change or reset). */
   withdraw_locked_until: number;
+  /** 1: a login from a device not in login_devices confirms a code (migration 0018). */
+  device_auth: number;
   updated_at: number;
 }
 
@@ -83,6 +85,7 @@ const EMPTY_SECURITY: Omit<UserSecurity, 'user_id' | 'updated_at'> = {
   pending_google_secret: null,
   trade_password_hash: null,
   withdraw_locked_until: 0,
+  device_auth: 0,
 };
 
 /** KYC: the uploaded images and the one application per user, with its review. */

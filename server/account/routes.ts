@@ -7,6 +7,7 @@ import { codeRoutes } from './code-routes.ts';
 import { googleRoutes } from './google-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
+import { qrLoginRoutes } from './qr-login-routes.ts';
 import { registerRoutes } from './register-routes.ts';
 import { secureCodeRoutes } from './secure-code-routes.ts';
 import { securityRoutes } from './security-routes.ts';
@@ -19,6 +20,7 @@ import { sessionRoutes } from './session-routes.ts';
  */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(sessionRoutes);
+  await app.register(qrLoginRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);
   await app.register(registerRoutes);

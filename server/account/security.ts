@@ -107,6 +107,7 @@ export async function securitySetting(app: FastifyInstance, user: User): Promise
     kycStatus: kyc?.status ?? KYC_STATUS.none,
     googleStatus: sec.google_enabled ? 1 : 0,
     tradePasswordStatus: sec.trade_password_hash ? 1 : 0,
+    deviceAuthStatus: sec.device_auth ? 1 : 0,
     withdrawLockedUntil: sec.withdraw_locked_until,
     passwordChangedAt: user.password_changed_at,
   };

@@ -17,7 +17,9 @@ import { verifyTotp } from '../auth/totp.ts';
 import type { User } from '../db/schema.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { type Api, ok, reply } from '../http/envelope.ts';
+import { requestLang } from '../http/request-lang.ts';
 import { addLoginTicket, LOGIN_TICKET_ATTEMPTS } from './kit.ts';
+import { authoriseDevice, rememberDevice } from './login-devices.ts';
 import { fail, mask, startSession, tooManyAttempts } from './rules.ts';
 
 /** User info of spec shell §3 plus the security flags of user settings. */
@@ -87,7 +89,7 @@ function loginRoutes(app: Api): void {
       config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     },
     async (request, res) => {
-      const { username, password, country, verifyToken } = request.body;
+      const { username, password, country, verifyToken, code, deviceCode } = request.body;
       const account = username.trim();
       // The slider's target is normalised the same way (/uc/login1).
       const name = account.toLowerCase();
@@ -109,6 +111,7 @@ function loginRoutes(app: Api): void {
         throw new ApiError(200, ApiCode.loginFailed, 'loginFailed');
       }
       app.loginGuard.succeed(name, request.ip);
+      await authoriseDevice(app, request, user, deviceCode, code, requestLang(request));
       // Two-step login: with Google authenticator on, the password only earns a ticket for /uc/login2.
       if ((await app.account.repo.security(user.id)).google_enabled) {
         const ticket = newToken();
@@ -116,6 +119,7 @@ function loginRoutes(app: Api): void {
         return ok({ needSecondFactor: true as const, type: 'google' as const, ticket, expiresAt });
       }
       const session = await startSession(app, request, res, user.id);
+      await rememberDevice(app, user.id, deviceCode);
       return ok({ ...session, ...userInfo(user) });
     },
   );
@@ -152,6 +156,7 @@ function secondStepRoutes(app: Api): void {
       const user = await app.store.users.findById(pending.userId);
       if (!user) throw fail(200, ApiCode.ticketInvalid, 'ticketInvalid');
       const session = await startSession(app, request, res, user.id);
+      await rememberDevice(app, user.id, request.body.deviceCode);
       return ok({ ...session, id: user.id, uid: user.uid, username: user.username });
     },
   );

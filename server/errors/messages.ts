@@ -1,6 +1,7 @@
 import type { Lang } from '../../common/i18n.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { DEPOSIT_MESSAGES } from './deposit-messages.ts';
+import { LOGIN_MESSAGES } from './login-messages.ts';
 import { MOVES_MESSAGES } from './moves-messages.ts';
 import { type MessageParams, translateIn } from './refusal.ts';
 import { SWAP_MESSAGES } from './swap-messages.ts';
@@ -346,6 +347,7 @@ const MESSAGES = {
   },
   // Account and security (issue 6).
   ...ACCOUNT_MESSAGES,
+  ...LOGIN_MESSAGES,
   ...DEPOSIT_MESSAGES,
   ...MOVES_MESSAGES,
   ...WALLETS_MESSAGES,

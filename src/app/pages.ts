@@ -46,6 +46,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/withdraw/address': page(() => import('../features/assets/address/address-page.tsx'), 'AddressPage'),
   '/transfer': page(() => import('../features/assets/transfer/transfer-page.tsx'), 'TransferPage'),
   '/login': page(() => import('../features/account/login/login-page.tsx'), 'LoginPage'),
+  '/qrcode/confirm': page(() => import('../features/account/login/qr-confirm-page.tsx'), 'QrConfirmPage'),
   '/register': page(() => import('../features/account/register/register-page.tsx'), 'RegisterPage'),
   '/personal/setPassword': page(
     () => import('../features/account/set-password/set-password-page.tsx'),

@@ -63,6 +63,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/withdraw/address', ...L, ...F, page: true },
   { path: '/transfer', ...L, ...F, page: true },
   { path: '/login', page: true },
+  // QR login (spec shell §7): a signed-in browser approves the login the QR on /login asks for.
+  { path: '/qrcode/confirm', ...L, page: true },
   { path: '/register', page: true },
   { path: '/personal', ...L, redirect: '/personal/verification' },
   // The verification screen of spec shell §2 as /personal's child: the same screen as /verification, behind login.

@@ -17,6 +17,7 @@ import * as m0014 from './0014-projection-steps.ts';
 import * as m0015 from './0015-contracts.ts';
 import * as m0016 from './0016-contract-history.ts';
 import * as m0017 from './0017-contract-messages.ts';
+import * as m0018 from './0018-login-devices.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-contracts': m0015,
   '0016-contract-history': m0016,
   '0017-contract-messages': m0017,
+  '0018-login-devices': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,6 +22,7 @@ import { SendMode } from '../../../common/contracts/account.ts';
 import type { PersonalizeBodySchema, PersonalSchema, SettingsSchema } from '../../../common/contracts/shell.ts';
 import { type ApiResult, get, isSuccess, post, upload } from '../../api/request.ts';
 import { setUpDown } from '../../app/up-down.ts';
+import { deviceCode } from './login/device-code.ts';
 
 /** Account calls of spec shell §7 through the shared request layer; each answers the envelope as it came. */
 
@@ -109,11 +110,24 @@ export function resetPassword(a: AccountAddress, ticket: string, password: strin
 }
 
 /** `verifyToken`: a solved LOGIN slider of the account name, which the server asks for after repeated failures. */
-export const login = (username: string, password: string, country: string, verifyToken?: string) =>
-  post<LoginAnswer>(P.login, { username, password, country, ...(verifyToken ? { verifyToken } : {}) });
+/** `code`: the new device's code when device authorisation asked for it; empty fields are not sent (spec shell §5). */
+export const login = (username: string, password: string, country: string, verifyToken?: string, code = '') =>
+  post<LoginAnswer>(P.login, {
+    username,
+    password,
+    country,
+    code,
+    deviceCode: deviceCode(),
+    ...(verifyToken ? { verifyToken } : {}),
+  });
 
 export const loginSecondStep = (ticket: string, code: string) =>
-  post<Static<typeof LoginSecondStepResultSchema>>(P.loginSecondStep, { type: 'google', value: ticket, code });
+  post<Static<typeof LoginSecondStepResultSchema>>(P.loginSecondStep, {
+    type: 'google',
+    value: ticket,
+    code,
+    deviceCode: deviceCode(),
+  });
 
 export type Answer<T> = ApiResult<T>;
 

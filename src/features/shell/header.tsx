@@ -46,6 +46,7 @@ import {
 } from '../../ui/icons.tsx';
 import { QrCode } from '../../ui/qr-code.tsx';
 import { SymbolSearch } from './symbol-search.tsx';
+import { TradeMenu } from './trade-menu.tsx';
 
 /** spec shell §4: logout reloads after 1 s on a route that does not need login. */
 export const LOGOUT_RELOAD_MS = 1000;
@@ -70,7 +71,9 @@ export function Header({ route }: { route: RouteDef | null }) {
       </Link>
       <nav className="main-nav" aria-label={t('nav.home')}>
         {menu.map((item) =>
-          item.children && item.children.length > 1 ? (
+          item.to === '/trade' && !item.children ? (
+            <TradeMenu key={item.label} label={t(item.label)} active={route?.nav === item.nav} />
+          ) : item.children && item.children.length > 1 ? (
             <Dropdown
               key={item.label}
               label={t(item.label)}

@@ -12,15 +12,18 @@ import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover, PopoverClose } from '../../ui/popover.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import { contractPath } from '../contract/contract-location.ts';
+import { recommendedRows, type SpotMarketRow } from './spot-market-model.ts';
+import { loadRecommended } from './spot-market-panel.tsx';
 
-type Tab = 'all' | 'spot' | 'contract';
+type Tab = 'all' | 'spot' | 'contract' | 'hot';
 
 /**
  * The tabs the search offers: the contract tab (and its request) only once the contract terminal exists, so no row
- * leads to a page that is not built (issue 19 item 13).
+ * leads to a page that is not built (issue 19 item 13); and Hot, the header variant's recommended top 8 (spec trading
+ * §2 "Hot (header variant only)", "The top 8 spot markets form the recommended list"; issue 19 item 12).
  */
 export function searchTabs(contractsBuilt = isBuiltPath('/trade/contract')): readonly Tab[] {
-  return contractsBuilt ? ['all', 'spot', 'contract'] : ['all', 'spot'];
+  return contractsBuilt ? ['all', 'spot', 'contract', 'hot'] : ['all', 'spot', 'hot'];
 }
 interface Row {
   symbol: string;
@@ -41,6 +44,17 @@ export function spotRows(thumbs: readonly SymbolThumb[]): Row[] {
   }));
 }
 
+/** The Hot tab's rows: the recommended spot markets (exported for its tests). */
+export function hotRows(recommended: readonly SpotMarketRow[]): Row[] {
+  return recommended.map((r) => ({
+    symbol: r.symbol,
+    kind: 'spot' as const,
+    price: formatPriceText(r.close, r.priceScale),
+    chg: r.chg,
+    to: r.to,
+  }));
+}
+
 /** The contract rows (GET /swap/symbol-thumb), each leading to its contract terminal (exported for its tests). */
 export function contractRows(thumbs: readonly ContractThumb[]): Row[] {
   return thumbs.map((c) => ({
@@ -56,16 +70,11 @@ export function contractRows(thumbs: readonly ContractThumb[]): Row[] {
 const ROW_HEIGHT = 34;
 const VIEWPORT = 360;
 
-/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract; only the rows in view render. */
-export function SymbolSearch() {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>('all');
-  const [query, setQuery] = useState('');
-  const [rows, setRows] = useState<{ spot: Row[]; contract: Row[] } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+type SearchPools = { spot: Row[]; contract: Row[]; hot: Row[] };
 
+/** The popup's rows, loaded once when it first opens: spot, contract (when built) and the recommended Hot list. */
+function useSearchRows(open: boolean): SearchPools | null {
+  const [rows, setRows] = useState<SearchPools | null>(null);
   useEffect(() => {
     if (!open || rows) return;
     void Promise.all([
@@ -73,17 +82,31 @@ export function SymbolSearch() {
       searchTabs().includes('contract')
         ? get<ContractThumb[]>('/swap/symbol-thumb', {}, { silent: true })
         : Promise.resolve({ code: -1, data: null }),
-    ]).then(([spot, contract]) =>
+      loadRecommended(),
+    ]).then(([spot, contract, hot]) =>
       setRows({
         spot: isSuccess(spot.code) && spot.data ? spotRows(spot.data) : [],
         contract: isSuccess(contract.code) && contract.data ? contractRows(contract.data) : [],
+        hot: isSuccess(hot.code) && hot.data ? hotRows(recommendedRows(hot.data.records)) : [],
       }),
     );
   }, [open, rows]);
+  return rows;
+}
+
+/** The header's symbol search popup (spec shell §2, §5): tabs all, spot, contract and Hot; only the rows in view render. */
+export function SymbolSearch() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('all');
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const rows = useSearchRows(open);
 
   const shown = useMemo(() => {
     if (!rows) return [];
-    const pool = tab === 'spot' ? rows.spot : tab === 'contract' ? rows.contract : [...rows.spot, ...rows.contract];
+    const pool = tab === 'all' ? [...rows.spot, ...rows.contract] : rows[tab];
     return searchSymbols(pool, query);
   }, [rows, tab, query]);
   const choose = useCallback(

@@ -123,7 +123,9 @@ export const enUS = {
     contract: 'Contract',
     noResults: 'No matching markets',
     perpetual: 'Perpetual',
+    hot: 'Hot',
   },
+  spotPanel: { title: 'Spot trading', quotes: 'Quote currency', recommended: 'Recommended' },
   toBycoin: {
     title: 'Purchase successful',
     tip: 'Your coins will be credited to your funding account shortly. You can follow the order under Buy crypto → Orders.',

@@ -125,7 +125,9 @@ export const hiIN: Messages = {
     contract: 'अनुबंध',
     noResults: 'कोई मेल खाता बाज़ार नहीं',
     perpetual: 'स्थायी',
+    hot: 'लोकप्रिय',
   },
+  spotPanel: { title: 'स्पॉट ट्रेडिंग', quotes: 'कोट मुद्रा', recommended: 'अनुशंसित' },
   toBycoin: {
     title: 'खरीद सफल रही',
     tip: 'आपके कॉइन जल्द ही आपके फंडिंग खाते में जमा हो जाएँगे। ऑर्डर की स्थिति क्रिप्टो खरीदें → ऑर्डर में देखें।',

@@ -125,7 +125,9 @@ export const ja: Messages = {
     contract: '契約',
     noResults: '一致するマーケットはありません',
     perpetual: '無期限',
+    hot: '人気',
   },
+  spotPanel: { title: '現物取引', quotes: '決済通貨', recommended: 'おすすめ' },
   toBycoin: {
     title: '購入が完了しました',
     tip: 'コインはまもなく資金口座に入金されます。「暗号資産を購入 → 注文」で進捗を確認できます。',

@@ -125,7 +125,9 @@ export const koKR: Messages = {
     contract: '계약',
     noResults: '일치하는 마켓이 없습니다',
     perpetual: '무기한',
+    hot: '인기',
   },
+  spotPanel: { title: '현물 거래', quotes: '견적 통화', recommended: '추천' },
   toBycoin: {
     title: '구매 완료',
     tip: '코인이 곧 자금 계정에 입금됩니다. 코인 구매 → 주문에서 진행 상황을 확인할 수 있습니다.',

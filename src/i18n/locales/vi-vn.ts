@@ -125,7 +125,9 @@ export const viVN: Messages = {
     contract: 'Hợp đồng',
     noResults: 'Không có thị trường phù hợp',
     perpetual: 'Vĩnh cửu',
+    hot: 'Phổ biến',
   },
+  spotPanel: { title: 'Giao dịch giao ngay', quotes: 'Đồng định giá', recommended: 'Đề xuất' },
   toBycoin: {
     title: 'Mua thành công',
     tip: 'Coin sẽ sớm được chuyển vào tài khoản vốn của bạn. Bạn có thể theo dõi đơn tại Mua coin → Đơn hàng.',

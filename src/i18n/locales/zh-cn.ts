@@ -115,7 +115,9 @@ export const zhCN: Messages = {
     contract: '合约',
     noResults: '没有匹配的市场',
     perpetual: '永续',
+    hot: '热门',
   },
+  spotPanel: { title: '币币交易', quotes: '计价币种', recommended: '推荐' },
   toBycoin: {
     title: '购买成功',
     tip: '币将很快到账您的资金账户，可在“快捷买币 → 订单”中查看订单进度。',

@@ -115,7 +115,9 @@ export const zhTW: Messages = {
     contract: '合約',
     noResults: '沒有符合的市場',
     perpetual: '永續',
+    hot: '熱門',
   },
+  spotPanel: { title: '幣幣交易', quotes: '計價幣種', recommended: '推薦' },
   toBycoin: {
     title: '購買成功',
     tip: '幣將很快入帳至您的資金帳戶，可在「快捷買幣 → 訂單」中查看訂單進度。',

@@ -8,13 +8,16 @@ import { cleanCode, codeError, type RuleKey } from '../validation.ts';
 export interface LoginState {
   account: AccountValue;
   password: string;
-  error: { field: 'account' | 'password' | 'code'; rule: RuleKey } | null;
+  error: { field: 'account' | 'password' | 'code' | 'deviceCode'; rule: RuleKey } | null;
   /** The second step's ticket once the server asks for the Google code. */
   ticket: string | null;
   code: string;
   busy: boolean;
   /** The account name the server asked a slider for (after repeated failures of that name). */
   captchaFor: string | null;
+  /** Device authorisation: the server sent a code because this browser is a new device (spec shell §7 `code`). */
+  deviceStep: boolean;
+  deviceCode: string;
 }
 
 export const initialLogin = (account: AccountValue): LoginState => ({
@@ -25,18 +28,24 @@ export const initialLogin = (account: AccountValue): LoginState => ({
   code: '',
   busy: false,
   captchaFor: null,
+  deviceStep: false,
+  deviceCode: '',
 });
 
 export type LoginAction =
   | { type: 'account'; patch: Partial<AccountValue> }
   | { type: 'password'; value: string }
   | { type: 'code'; value: string }
+  | { type: 'deviceCode'; value: string }
   | { type: 'sending' }
   | { type: 'closeCaptcha' }
   | { type: 'back' };
 
-/** What a login answer means for the page: try the slider, enter the Google code, fail, or go on signed in. */
-export type LoginOutcome = 'captcha' | 'secondFactor' | 'failed' | 'done';
+/**
+ * What a login answer means for the page: try the slider, enter the code sent for a new device, enter the Google code,
+ * fail, or go on signed in.
+ */
+export type LoginOutcome = 'captcha' | 'device' | 'secondFactor' | 'failed' | 'done';
 
 export function loginOutcome(answer: {
   code: number;
@@ -45,18 +54,28 @@ export function loginOutcome(answer: {
   needSecondFactor?: boolean | undefined;
 }): LoginOutcome {
   if (answer.code === ApiCode.captchaRequired || answer.code === ApiCode.verifyTokenInvalid) return 'captcha';
+  if (answer.code === ApiCode.deviceCodeRequired) return 'device';
   if (!answer.ok) return 'failed';
   return answer.needSecondFactor && answer.ticket ? 'secondFactor' : 'done';
 }
 
 export function reduceLogin(state: LoginState, action: LoginAction): LoginState {
   switch (action.type) {
+    // Another account or password is another login: a code sent for the last one does not apply.
     case 'account':
-      return { ...state, account: { ...state.account, ...action.patch }, error: null };
+      return {
+        ...state,
+        account: { ...state.account, ...action.patch },
+        error: null,
+        deviceStep: false,
+        deviceCode: '',
+      };
     case 'password':
-      return { ...state, password: action.value, error: null };
+      return { ...state, password: action.value, error: null, deviceStep: false, deviceCode: '' };
     case 'code':
       return { ...state, code: cleanCode(action.value) };
+    case 'deviceCode':
+      return { ...state, deviceCode: cleanCode(action.value), error: null };
     case 'sending':
       return { ...state, busy: true, captchaFor: null };
     case 'closeCaptcha':
@@ -70,30 +89,39 @@ export function reduceLogin(state: LoginState, action: LoginAction): LoginState 
 export function afterPassword(state: LoginState, outcome: LoginOutcome, ticket: string | undefined): LoginState {
   const next = { ...state, busy: false };
   if (outcome === 'captcha') return { ...next, captchaFor: usernameOf(state.account).trim().toLowerCase() };
+  if (outcome === 'device') return { ...next, deviceStep: true, deviceCode: '' };
   if (outcome === 'secondFactor' && ticket) return { ...next, ticket };
   return next;
 }
 
+/** The login the form names; `code` the new device's code once the server asked for it (empty: not sent). */
+export interface LoginSend {
+  username: string;
+  password: string;
+  country: string;
+  code: string;
+}
+
 /** The login the form names (sent after its checks, or again with the slider's token). */
-export function loginRequest(state: LoginState): { username: string; password: string; country: string } {
+export function loginRequest(state: LoginState): LoginSend {
   const { account } = state;
   return {
     username: usernameOf(account),
     password: state.password,
     country: account.mode === 'phone' ? account.country : '',
+    code: state.deviceStep ? state.deviceCode : '',
   };
 }
 
 /** A submit of the password step: the first rule that fails, or the login to send. */
-export function planLogin(state: LoginState): {
-  state: LoginState;
-  send: { username: string; password: string; country: string } | null;
-} {
+export function planLogin(state: LoginState): { state: LoginState; send: LoginSend | null } {
   if (state.busy) return { state, send: null };
   const accountRule = accountError(state.account);
   if (accountRule) return { state: { ...state, error: { field: 'account', rule: accountRule } }, send: null };
   if (!state.password)
     return { state: { ...state, error: { field: 'password', rule: 'passwordRequired' } }, send: null };
+  const deviceRule = state.deviceStep ? codeError(state.deviceCode) : null;
+  if (deviceRule) return { state: { ...state, error: { field: 'deviceCode', rule: deviceRule } }, send: null };
   return { state: { ...state, error: null, busy: true }, send: loginRequest(state) };
 }
 
@@ -107,3 +135,9 @@ export function planCode(state: LoginState): { state: LoginState; send: { ticket
 
 /** A refused Google code: the field is emptied for the next try. */
 export const codeRefused = (state: LoginState): LoginState => ({ ...state, busy: false, code: '' });
+
+/** "Send the code again" on the new-device step: the same login without a code (the server's 60 s rule applies). */
+export function planResend(state: LoginState): { state: LoginState; send: LoginSend | null } {
+  if (state.busy || !state.deviceStep) return { state, send: null };
+  return { state: { ...state, error: null, busy: true }, send: { ...loginRequest(state), code: '' } };
+}

@@ -17,15 +17,19 @@ import {
   codeRefused,
   initialLogin,
   type LoginAction,
+  type LoginSend,
   type LoginState,
   loginOutcome,
   loginRequest,
   planCode,
   planLogin,
+  planResend,
   reduceLogin,
 } from './login-model.ts';
+import { QrLogin } from './qr-login.tsx';
 import { afterLoginPath } from './redirect.ts';
 import '../account.css';
+import './login.css';
 
 /**
  * /login (spec shell §2): phone or e-mail and password; a second step with the Google code when the server asks for
@@ -44,9 +48,9 @@ export function LoginPage() {
     void syncUpDown();
     navigate(afterLoginPath(search), { replace: true });
   };
-  const attempt = async (send: { username: string; password: string; country: string }, verifyToken?: string) => {
+  const attempt = async (send: LoginSend, verifyToken?: string) => {
     dispatch({ type: 'sending' });
-    const r = await login(send.username, send.password, send.country, verifyToken);
+    const r = await login(send.username, send.password, send.country, verifyToken, send.code);
     // The Google step's answer carries a ticket; a session answer signs in at once.
     const second = r.data && 'needSecondFactor' in r.data ? r.data : undefined;
     const outcome = loginOutcome({
@@ -64,6 +68,11 @@ export function LoginPage() {
     set(plan.state);
     if (plan.send) void attempt(plan.send);
   };
+  const resend = () => {
+    const plan = planResend(current());
+    set(plan.state);
+    if (plan.send) void attempt(plan.send);
+  };
   const submitCode = async (e: FormEvent) => {
     e.preventDefault();
     const plan = planCode(current());
@@ -76,7 +85,7 @@ export function LoginPage() {
 
   if (state.ticket) return <GoogleStep state={state} dispatch={dispatch} onSubmit={(e) => void submitCode(e)} />;
   return (
-    <div className="acc-page">
+    <div className="acc-page login-layout">
       {state.captchaFor ? (
         <SliderCaptcha
           type="LOGIN"
@@ -85,7 +94,8 @@ export function LoginPage() {
           onSuccess={(verifyToken) => void attempt(loginRequest(current()), verifyToken)}
         />
       ) : null}
-      <PasswordStep state={state} dispatch={dispatch} onSubmit={submit} search={search} />
+      <PasswordStep state={state} dispatch={dispatch} onSubmit={submit} onResend={resend} search={search} />
+      <QrLogin onSession={() => void finish()} />
     </div>
   );
 }
@@ -94,6 +104,7 @@ function PasswordStep(props: {
   state: LoginState;
   dispatch: (action: LoginAction) => void;
   onSubmit: (e: FormEvent) => void;
+  onResend: () => void;
   search: string;
 }) {
   const { t } = useTranslation();
@@ -121,6 +132,7 @@ function PasswordStep(props: {
           onChange={(value) => dispatch({ type: 'password', value })}
         />
       </Field>
+      {state.deviceStep ? <DeviceStep state={state} dispatch={dispatch} onResend={props.onResend} /> : null}
       <div className="acc-row-end">
         <Link href="/forget" className="acc-link">
           {t('account.login.forgot')}
@@ -167,5 +179,34 @@ function GoogleStep(props: {
         </button>
       </form>
     </div>
+  );
+}
+
+/** Device authorisation (spec shell §7 `code`): the code the server sent because this browser is a new device. */
+function DeviceStep(props: { state: LoginState; dispatch: (action: LoginAction) => void; onResend: () => void }) {
+  const { t } = useTranslation();
+  const { state, dispatch } = props;
+  return (
+    <fieldset className="login-device" data-testid="login-device">
+      <legend className="acc-subtitle">{t('account.qrLogin.deviceTitle')}</legend>
+      <p className="acc-muted">{t('account.qrLogin.deviceHint')}</p>
+      <Field
+        label={t('account.qrLogin.deviceCode')}
+        error={state.error?.field === 'deviceCode' ? state.error.rule : null}
+      >
+        <input
+          className="acc-input acc-code"
+          name="deviceCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          value={state.deviceCode}
+          onChange={(e) => dispatch({ type: 'deviceCode', value: e.target.value })}
+        />
+      </Field>
+      <button type="button" className="acc-link" onClick={props.onResend} disabled={state.busy}>
+        {t('account.qrLogin.resend')}
+      </button>
+    </fieldset>
   );
 }

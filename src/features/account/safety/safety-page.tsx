@@ -7,11 +7,12 @@ import { formatDateTime } from '../../../format/intl.ts';
 import { type LoginDevice, loadDevices, revokeDevice } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 import { useSecurity } from '../security/use-security.ts';
+import { DeviceAuthFactor } from './device-auth-factor.tsx';
 
 /** /safety (spec shell §6): the security factors and their state, and the login devices. */
 export function SafetyPage() {
   const { t } = useTranslation();
-  const { security } = useSecurity();
+  const { security, reload: reloadSecurity } = useSecurity();
   const [devices, setDevices] = useState<LoginDevice[]>([]);
   const [busy, setBusy] = useState<number | null>(null);
   const reload = useCallback(async () => {
@@ -107,6 +108,7 @@ export function SafetyPage() {
               </Link>
             </li>
           ))}
+          {s ? <DeviceAuthFactor security={s} onChanged={reloadSecurity} /> : null}
         </ul>
         <h2 className="acc-subtitle">{t('account.security.devices')}</h2>
         <table className="acc-table" data-testid="devices">

@@ -1,3 +1,4 @@
+import { qrLoginEnUS } from './qr-login.ts';
 import { securityEnUS } from './security-en-us.ts';
 /** English strings of the account screens (spec shell §2–§5); the shape every other language's account strings take. */
 export const accountEnUS = {
@@ -91,6 +92,7 @@ export const accountEnUS = {
     passwordRequired: 'Please enter your password',
   },
   security: securityEnUS,
+  qrLogin: qrLoginEnUS,
 };
 
 export type AccountMessages = typeof accountEnUS;

@@ -1,4 +1,5 @@
 import type { AccountMessages } from './en-us.ts';
+import { qrLoginHiIN } from './qr-login.ts';
 import { securityHiIN } from './security-hi-in.ts';
 
 export const accountHiIN: AccountMessages = {
@@ -89,4 +90,5 @@ export const accountHiIN: AccountMessages = {
     passwordRequired: 'कृपया पासवर्ड दर्ज करें',
   },
   security: securityHiIN,
+  qrLogin: qrLoginHiIN,
 };

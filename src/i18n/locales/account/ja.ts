@@ -1,4 +1,5 @@
 import type { AccountMessages } from './en-us.ts';
+import { qrLoginJa } from './qr-login.ts';
 import { securityJa } from './security-ja.ts';
 
 export const accountJa: AccountMessages = {
@@ -84,4 +85,5 @@ export const accountJa: AccountMessages = {
     passwordRequired: 'パスワードを入力してください',
   },
   security: securityJa,
+  qrLogin: qrLoginJa,
 };

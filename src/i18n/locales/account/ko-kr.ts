@@ -1,4 +1,5 @@
 import type { AccountMessages } from './en-us.ts';
+import { qrLoginKoKR } from './qr-login.ts';
 import { securityKoKR } from './security-ko-kr.ts';
 
 export const accountKoKR: AccountMessages = {
@@ -84,4 +85,5 @@ export const accountKoKR: AccountMessages = {
     passwordRequired: '비밀번호를 입력하세요',
   },
   security: securityKoKR,
+  qrLogin: qrLoginKoKR,
 };

@@ -1,4 +1,5 @@
 import type { AccountMessages } from './en-us.ts';
+import { qrLoginViVN } from './qr-login.ts';
 import { securityViVN } from './security-vi-vn.ts';
 
 export const accountViVN: AccountMessages = {
@@ -89,4 +90,5 @@ export const accountViVN: AccountMessages = {
     passwordRequired: 'Vui lòng nhập mật khẩu',
   },
   security: securityViVN,
+  qrLogin: qrLoginViVN,
 };

@@ -1,4 +1,5 @@
 import type { AccountMessages } from './en-us.ts';
+import { qrLoginZhCN } from './qr-login.ts';
 import { securityZhCN } from './security-zh-cn.ts';
 
 export const accountZhCN: AccountMessages = {
@@ -76,4 +77,5 @@ export const accountZhCN: AccountMessages = {
     passwordRequired: '请输入密码',
   },
   security: securityZhCN,
+  qrLogin: qrLoginZhCN,
 };

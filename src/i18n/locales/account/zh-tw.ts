@@ -1,4 +1,5 @@
 import type { AccountMessages } from './en-us.ts';
+import { qrLoginZhTW } from './qr-login.ts';
 import { securityZhTW } from './security-zh-tw.ts';
 
 export const accountZhTW: AccountMessages = {
@@ -76,4 +77,5 @@ export const accountZhTW: AccountMessages = {
     passwordRequired: '請輸入密碼',
   },
   security: securityZhTW,
+  qrLogin: qrLoginZhTW,
 };

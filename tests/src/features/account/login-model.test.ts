@@ -77,10 +77,10 @@ describe('login model (spec shell §2 /login, §5)', () => {
       { type: 'password', value: 'Secret123' },
     );
     const plan = planLogin(phone);
-    expect(plan.send).toEqual({ username: '912345678', password: 'Secret123', country: 'VN' });
+    expect(plan.send).toEqual({ username: '912345678', password: 'Secret123', country: 'VN', code: '' });
     expect(planLogin(plan.state).send).toBeNull();
     const mail = reduceLogin(phone, { type: 'account', patch: { mode: 'email', email: 'a@b.co' } });
-    expect(planLogin(mail).send).toEqual({ username: 'a@b.co', password: 'Secret123', country: '' });
+    expect(planLogin(mail).send).toEqual({ username: 'a@b.co', password: 'Secret123', country: '', code: '' });
   });
 
   it('reads the answer: the slider for the normalised name, the Google step, a failure, or done', () => {

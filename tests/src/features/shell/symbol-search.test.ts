@@ -5,8 +5,8 @@ import { setFormatLanguage } from '../../../../src/format/intl.ts';
 
 describe('the header search’s tabs', () => {
   it('offers the contract tab once the contract terminal is built, so no row leads to a missing page', () => {
-    expect(searchTabs()).toEqual(['all', 'spot', 'contract']);
-    expect(searchTabs(false)).toEqual(['all', 'spot']);
+    expect(searchTabs()).toEqual(['all', 'spot', 'contract', 'hot']);
+    expect(searchTabs(false)).toEqual(['all', 'spot', 'hot']);
   });
 
   it('leads a contract row to its contract terminal, its last price on the contract grid', () => {
