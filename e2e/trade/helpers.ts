@@ -23,3 +23,12 @@ export async function cancelDemoOrders(request: APIRequestContext): Promise<void
 }
 
 export const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
+
+/** The page does not scroll sideways: nothing is wider than the viewport (tables scroll inside their own box). */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(scroll, 'page wider than the viewport').toBeLessThanOrEqual(inner);
+}
