@@ -23,3 +23,24 @@ export async function cancelDemoOrders(request: APIRequestContext): Promise<void
 }
 
 export const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
+
+/** The page does not scroll sideways: nothing is wider than the viewport (tables scroll inside their own box). */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  const { scroll, inner, wide } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const clipped = (el: HTMLElement) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    // The outermost elements past the right edge and not in a box of their own that scrolls: what widens the page.
+    const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 1)
+      .filter((el) => !clipped(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`);
+    return { scroll: document.documentElement.scrollWidth, inner: width, wide };
+  });
+  expect(scroll, `page wider than the viewport: ${wide.join(', ')}`).toBeLessThanOrEqual(inner);
+}

@@ -7,6 +7,7 @@ import { getToken } from '../../api/session.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { ChartPanel } from '../trade/chart-panel.tsx';
 import { useFavourites } from '../trade/favourites.ts';
+import { MobileTabs, useMobileTab } from '../trade/mobile-tabs.tsx';
 import { OrderBook } from '../trade/order-book.tsx';
 import { RecentTrades } from '../trade/recent-trades.tsx';
 import { setTradeConfig, useTradeConfig } from '../trade/trade-config.ts';
@@ -26,7 +27,8 @@ import './contract.css';
  * The contract terminal (/trade/contract?symbol=BTC_USDT, /trade?type=contract; issue 21): the contract selector and
  * market header on top, then the spot terminal's chart, book and tape on the perpetual's market (`BTC/USDT:USDT`),
  * live from the worker. `contract-entry-area` holds the order form (a login prompt for a visitor) and
- * `contract-orders-area` the positions and orders.
+ * `contract-orders-area` the positions and orders. Below the mobile breakpoint the chart, book, trades and form are
+ * tabs (`data-mobile-tab`) above the positions and orders.
  */
 export function ContractPage() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export function ContractPage() {
   const thumb = useMemo(() => thumbs.find((c) => c.symbol === symbol), [thumbs, symbol]);
   const favourites = useFavourites(isLogin, CONTRACT_FAVOURITES);
   const market = swapMarket(symbol);
+  const [mobileTab, setMobileTab] = useMobileTab(market);
   const known = thumb !== undefined;
   // The stored trade config remembers the last contract (spec shell §3 currentContractKey), as spot does its market.
   useEffect(() => {
@@ -63,12 +66,15 @@ export function ContractPage() {
       ) : (
         // Waits for the contract's grid: the book and tape are drawn on its price scale.
         known && (
-          <div className="trade-grid contract-grid" key={symbol}>
-            <ChartPanel symbol={market} priceScale={priceScale} />
-            <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
-            <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
-            <ContractTrading symbol={symbol} market={market} thumb={thumb} isLogin={isLogin} />
-          </div>
+          <>
+            <MobileTabs tab={mobileTab} onChange={setMobileTab} />
+            <div className="trade-grid contract-grid" key={symbol} data-mobile-tab={mobileTab}>
+              <ChartPanel symbol={market} priceScale={priceScale} />
+              <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
+              <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
+              <ContractTrading symbol={symbol} market={market} thumb={thumb} isLogin={isLogin} />
+            </div>
+          </>
         )
       )}
     </div>

@@ -43,6 +43,10 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
           {formatPriceText(price, priceScale)}
         </span>
         <span className="usd">{Number.isFinite(usd) ? `≈ $${formatPriceText(usd, 2)}` : ''}</span>
+        {/* Beside the price on a phone, whose figures below scroll sideways (trade.css). */}
+        <span className={`last-change ${trend}`} data-testid="last-change">
+          {formatPercent(rate)}
+        </span>
       </div>
       <dl className="stats">
         <div>

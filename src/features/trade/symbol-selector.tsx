@@ -40,7 +40,6 @@ export function SymbolSelector(props: {
         className="selector-popover"
         label={t('trade.selector.open')}
         sideOffset={8}
-        style={{ width: 550 }}
         trigger={
           <button type="button" className="selector-toggle" title={t('trade.selector.open')}>
             <h1 className="trade-symbol">{symbol}</h1>

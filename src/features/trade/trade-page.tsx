@@ -11,6 +11,7 @@ import { ChartPanel } from './chart-panel.tsx';
 import { useFavourites } from './favourites.ts';
 import { parseTradeLocation } from './market.ts';
 import { MarketHeader } from './market-header.tsx';
+import { MobileTabs, useMobileTab } from './mobile-tabs.tsx';
 import { OrderBook, type OwnPrices } from './order-book.tsx';
 import { OrderEntry } from './order-entry/order-entry.tsx';
 import { OrdersPanel } from './orders/orders-panel.tsx';
@@ -39,7 +40,8 @@ export function TradePage() {
 
 /**
  * The spot terminal (/trade, /trade/{coin}-{unit}, ?symbol=; spec trading §2): market header with the symbol
- * selector, candles and depth chart, the order book and recent trades, all live from the worker data plane.
+ * selector, candles and depth chart, the order book and recent trades, all live from the worker data plane. Below
+ * the mobile breakpoint the chart, book, trades and form are tabs (`data-mobile-tab`) above the orders.
  */
 function SpotTradePage() {
   const [pathname] = useLocation();
@@ -60,6 +62,7 @@ function SpotTradePage() {
   const amountScale = thumb?.amountScale ?? DEFAULT_SPOT_DECIMALS;
   const coins = useMemo(() => ({ base: coin, quote: unit }), [coin, unit]);
   const session = useSpotSession(symbol, isLogin ? getToken() : null, coins);
+  const [mobileTab, setMobileTab] = useMobileTab(symbol);
   const own = useMemo<OwnPrices>(() => {
     const mine = session.open.filter(
       (o) => o.symbol === symbol && o.price !== '0' && !(o.triggerPrice !== '0' && !o.triggered),
@@ -82,7 +85,8 @@ function SpotTradePage() {
         <SymbolSelector symbol={symbol} thumbs={thumbs} favourites={favourites} isLogin={isLogin} />
         <MarketHeader symbol={symbol} thumb={thumb} coin={coin} unit={unit} />
       </div>
-      <div className="trade-grid" key={symbol}>
+      <MobileTabs tab={mobileTab} onChange={setMobileTab} />
+      <div className="trade-grid" key={symbol} data-mobile-tab={mobileTab}>
         <ChartPanel symbol={symbol} priceScale={priceScale} />
         <OrderBook
           symbol={symbol}

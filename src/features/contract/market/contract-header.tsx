@@ -44,6 +44,10 @@ export function ContractHeader(props: { market: string; thumb: ContractThumb | u
         <span className={`price ${last.current.dir}`} title={t('contract.header.last')}>
           {formatPriceText(price, scale)}
         </span>
+        {/* Beside the price on a phone, whose figures below scroll sideways (trade.css). */}
+        <span className={`last-change ${trend}`} data-testid="last-change">
+          {formatPercent(read(COL.changeRate))}
+        </span>
       </div>
       <dl className="stats">
         <Stat name="mark" label={t('contract.header.mark')} hint={t('contract.header.markHint')}>

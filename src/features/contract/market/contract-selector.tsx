@@ -35,7 +35,6 @@ export function ContractSelector(props: {
         className="selector-popover"
         label={t('contract.selector.open')}
         sideOffset={8}
-        style={{ width: 550 }}
         trigger={
           <button type="button" className="selector-toggle" title={t('contract.selector.open')}>
             <h1 className="trade-symbol" data-testid="contract-symbol">

@@ -49,6 +49,14 @@ export const tradeEnUS = {
     buy: 'Buy',
     sell: 'Sell',
   },
+  /** The tabs that show one panel at a time below the 768 px breakpoint (spec shell §9). */
+  mobile: {
+    tabs: 'Market views',
+    chart: 'Chart',
+    book: 'Order book',
+    trades: 'Trades',
+    form: 'Place order',
+  },
   chart: {
     candles: 'Candles',
     depth: 'Depth',

@@ -50,6 +50,13 @@ export const tradeHiIN: TradeMessages = {
     buy: 'खरीदें',
     sell: 'बेचें',
   },
+  mobile: {
+    tabs: 'बाज़ार के दृश्य',
+    chart: 'चार्ट',
+    book: 'ऑर्डर बुक',
+    trades: 'सौदे',
+    form: 'ऑर्डर दें',
+  },
   chart: {
     candles: 'कैंडल',
     depth: 'गहराई',

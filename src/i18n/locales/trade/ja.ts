@@ -50,6 +50,13 @@ export const tradeJa: TradeMessages = {
     buy: '買い',
     sell: '売り',
   },
+  mobile: {
+    tabs: '相場の表示',
+    chart: 'チャート',
+    book: '板情報',
+    trades: '約定',
+    form: '注文',
+  },
   chart: {
     candles: 'ローソク足',
     depth: '板の厚み',

@@ -50,6 +50,13 @@ export const tradeKoKR: TradeMessages = {
     buy: '매수',
     sell: '매도',
   },
+  mobile: {
+    tabs: '시장 보기',
+    chart: '차트',
+    book: '호가창',
+    trades: '체결',
+    form: '주문하기',
+  },
   chart: {
     candles: '캔들',
     depth: '뎁스',

@@ -50,6 +50,13 @@ export const tradeViVN: TradeMessages = {
     buy: 'Mua',
     sell: 'Bán',
   },
+  mobile: {
+    tabs: 'Chế độ xem thị trường',
+    chart: 'Biểu đồ',
+    book: 'Sổ lệnh',
+    trades: 'Giao dịch',
+    form: 'Đặt lệnh',
+  },
   chart: {
     candles: 'Nến',
     depth: 'Độ sâu',

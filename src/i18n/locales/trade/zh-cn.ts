@@ -50,6 +50,13 @@ export const tradeZhCN: TradeMessages = {
     buy: '买入',
     sell: '卖出',
   },
+  mobile: {
+    tabs: '行情视图',
+    chart: '图表',
+    book: '盘口',
+    trades: '成交',
+    form: '下单',
+  },
   chart: {
     candles: 'K线',
     depth: '深度图',

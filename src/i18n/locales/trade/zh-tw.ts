@@ -50,6 +50,13 @@ export const tradeZhTW: TradeMessages = {
     buy: '買入',
     sell: '賣出',
   },
+  mobile: {
+    tabs: '行情檢視',
+    chart: '圖表',
+    book: '盤口',
+    trades: '成交',
+    form: '下單',
+  },
   chart: {
     candles: 'K線',
     depth: '深度圖',
