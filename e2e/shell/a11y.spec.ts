@@ -51,8 +51,13 @@ async function load(page: Page, address: string): Promise<void> {
   await expect(page.locator('.nav-progress')).toHaveAttribute('data-busy', 'false');
 }
 
+/** A page's load and check, with room for a busy machine. */
+const PER_PAGE_MS = 12_000;
+
 async function sweep(page: Page, routes: RouteDef[], theme: Theme, found: Record<string, string> = {}) {
-  for (const route of routes.filter((r) => themesOf(r).includes(theme))) {
+  const shown = routes.filter((r) => themesOf(r).includes(theme));
+  test.setTimeout(30_000 + shown.length * PER_PAGE_MS);
+  for (const route of shown) {
     const address = addressOf(route, found);
     await test.step(address, async () => {
       await load(page, address);
@@ -85,7 +90,6 @@ async function feedbackTicket(request: APIRequestContext, token: string): Promis
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every visitor page passes axe in the ${theme} theme`, async ({ page, request }) => {
-    test.setTimeout(180_000);
     await prepare(page, theme);
     const found = await helpArticle(request);
     await sweep(
@@ -97,7 +101,6 @@ for (const theme of ['light', 'dark'] as const) {
   });
 
   test(`every login-only page passes axe in the ${theme} theme`, async ({ page, request }) => {
-    test.setTimeout(180_000);
     await prepare(page, theme);
     const found = await feedbackTicket(request, await signIn(page, request));
     await sweep(
@@ -110,6 +113,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('the order confirmation dialog passes axe', async ({ page, request }) => {
+  test.setTimeout(60_000);
   await prepare(page, 'dark');
   await signIn(page, request);
   await load(page, '/trade/BTC-USDT');
