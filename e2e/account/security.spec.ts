@@ -139,19 +139,20 @@ test('member, safety and preferences show the account; the sub-navigation highli
       const css = getComputedStyle(document.documentElement);
       return [css.getPropertyValue('--up').trim(), css.getPropertyValue('--down').trim()];
     });
-  expect(await upDown()).toEqual(['#0ecb81', '#f6465d']);
+  // The light theme's green and red (darker than the dark theme's, for contrast on white).
+  expect(await upDown()).toEqual(['#037a4e', '#c92a44']);
   await page.getByRole('button', { name: 'Red up, green down' }).click();
   await expect(page.getByText('Saved')).toBeVisible();
   // Applied app-wide at once, and again at startup after a reload and on another page.
-  expect(await upDown()).toEqual(['#f6465d', '#0ecb81']);
+  expect(await upDown()).toEqual(['#c92a44', '#037a4e']);
   await page.goto('/member');
   await expect(page.getByTestId('member-username')).toBeVisible();
-  expect(await upDown()).toEqual(['#f6465d', '#0ecb81']);
+  expect(await upDown()).toEqual(['#c92a44', '#037a4e']);
   await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up');
   await page.goto('/preferences');
   await expect(page.getByRole('button', { name: 'Red up, green down' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Green up, red down' }).click();
-  await expect.poll(upDown).toEqual(['#0ecb81', '#f6465d']);
+  await expect.poll(upDown).toEqual(['#037a4e', '#c92a44']);
 });
 
 test('the network check probes this site against the real server and says so in the language', async ({

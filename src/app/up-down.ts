@@ -8,8 +8,9 @@ export type UpDown = 'green-up' | 'red-up';
 export const UP_DOWN_KEY = 'upDown';
 /** Fired on window after a change, so canvas panels (which read the variables at mount) can repaint. */
 export const UP_DOWN_EVENT = 'tickstream:updown';
-const GREEN = '#0ecb81';
-const RED = '#f6465d';
+// The theme's own green and red (src/app/app.css): the light theme's are darker, for contrast on white.
+const GREEN = 'var(--green)';
+const RED = 'var(--red)';
 
 /** The server's colour code (2 red up; anything else green up). */
 export function upDownOfColor(color: number | null | undefined): UpDown {

@@ -45,6 +45,7 @@ function QuoteRow(props: RowComponentProps<RowProps>) {
     <QuoteRowView
       style={style}
       index={index}
+      setSize={markets.length}
       market={market}
       price={q.price}
       chg={q.chg}
@@ -63,6 +64,8 @@ function QuoteRow(props: RowComponentProps<RowProps>) {
 export interface ViewProps {
   style: CSSProperties;
   index: number;
+  /** Rows in the list: each row is a listitem of the virtual list (react-window gives it role list). */
+  setSize: number;
   market: QuoteMarket;
   price: number;
   chg: number;
@@ -79,6 +82,7 @@ export interface ViewProps {
 const sameView = (a: ViewProps, b: ViewProps) =>
   a.market === b.market &&
   a.index === b.index &&
+  a.setSize === b.setSize &&
   a.price === b.price &&
   a.chg === b.chg &&
   a.high === b.high &&
@@ -94,10 +98,35 @@ const sameView = (a: ViewProps, b: ViewProps) =>
 
 /** One row of the table; exported for its tests. */
 export const QuoteRowView = memo(function QuoteRowView(props: ViewProps) {
-  const { style, index, market: m, price, chg, high, low, volume, turnover, starred, onStar, lang, labels } = props;
+  const {
+    style,
+    index,
+    setSize,
+    market: m,
+    price,
+    chg,
+    high,
+    low,
+    volume,
+    turnover,
+    starred,
+    onStar,
+    lang,
+    labels,
+  } = props;
   const trend = chg < 0 ? 'down' : 'up';
   return (
-    <div className="quote-row" style={style} data-index={index} data-symbol={m.symbol} data-price={price}>
+    // biome-ignore lint/a11y/useSemanticElements: a row of react-window's list, a <div role="list"> positioned by it.
+    <div
+      className="quote-row"
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      style={style}
+      data-index={index}
+      data-symbol={m.symbol}
+      data-price={price}
+    >
       <span className="cell star-cell">
         <button
           type="button"

@@ -1,5 +1,6 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import type { BookStatus, FeedState, Snapshot } from '../../../workers/api.ts';
 import { BOOK_COLUMN, BOOK_COLUMNS, TICKER_COLUMN } from '../../../workers/api.ts';
 import {
@@ -15,6 +16,7 @@ import {
 import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
 import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
+import { bookSummary, useLiveSummary } from './live-summary.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
 import { pickPrice } from './price-store.ts';
 
@@ -86,7 +88,7 @@ export function OrderBook(props: {
   own?: OwnPrices;
 }) {
   const { symbol, coin, unit, priceScale, amountScale } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [view, setView] = useState<BookView>('both');
   const [group, setGroup] = useState(0);
   const [readout, setReadout] = useState<Readout>('connecting');
@@ -118,6 +120,11 @@ export function OrderBook(props: {
     { section, askCanvas, bidCanvas, surfaces, book, hover },
     { symbol, group, view, shownScale, amountScale },
   );
+  // What the canvases show, for screen readers: read from the snapshot the ladders paint, on a timer of its own.
+  const summaryId = useId();
+  const summary = useRef<HTMLOutputElement>(null);
+  const lang = parseLang(i18n.language) ?? DEFAULT_LANG;
+  useLiveSummary(summary, () => bookSummary(t, lang, book.current, shownScale, unit));
   const handlers = useLevelPicker(book, hover, surfaces, section, (price) => {
     const shown = formatPrice(price, shownScale);
     pickPrice(symbol, shown);
@@ -146,10 +153,31 @@ export function OrderBook(props: {
         <span>{t('trade.book.value', { unit })}</span>
       </div>
       <div className="book-body" title={t('trade.book.pickHint')}>
-        {view !== 'bids' && <canvas ref={askCanvas} className="book-side asks" data-side="ask" {...handlers('ask')} />}
+        {view !== 'bids' && (
+          <canvas
+            ref={askCanvas}
+            className="book-side asks"
+            data-side="ask"
+            role="img"
+            aria-label={t('trade.book.asksLadder')}
+            aria-describedby={summaryId}
+            {...handlers('ask')}
+          />
+        )}
         <MidPrice symbol={symbol} priceScale={priceScale} />
-        {view !== 'asks' && <canvas ref={bidCanvas} className="book-side bids" data-side="bid" {...handlers('bid')} />}
+        {view !== 'asks' && (
+          <canvas
+            ref={bidCanvas}
+            className="book-side bids"
+            data-side="bid"
+            role="img"
+            aria-label={t('trade.book.bidsLadder')}
+            aria-describedby={summaryId}
+            {...handlers('bid')}
+          />
+        )}
       </div>
+      <output ref={summary} id={summaryId} className="sr-only" aria-live="polite" aria-atomic="true" />
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import { UP_DOWN_EVENT } from '../../app/up-down.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
+import { tradeSummary, useLiveSummary } from './live-summary.ts';
 
 /** The last 100 trades of a market, newest first, drawn on canvas from the worker's snapshots. */
 export function RecentTrades(props: {
@@ -14,7 +16,7 @@ export function RecentTrades(props: {
   amountScale: number;
 }) {
   const { symbol, coin, unit, priceScale, amountScale } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const section = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const surface = useRef<CanvasSurface | null>(null);
@@ -33,6 +35,12 @@ export function RecentTrades(props: {
     }
     surface.current?.invalidate();
   });
+
+  // The newest trade for screen readers, from the snapshot the tape paints, on a timer of its own.
+  const summaryId = useId();
+  const summary = useRef<HTMLOutputElement>(null);
+  const lang = parseLang(i18n.language) ?? DEFAULT_LANG;
+  useLiveSummary(summary, () => tradeSummary(t, lang, trades.current?.trades, scales.current, { coin, unit }));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new market starts a new tape.
   useEffect(() => {
@@ -88,9 +96,16 @@ export function RecentTrades(props: {
         <span>{t('trade.trades.time')}</span>
       </div>
       <div className="tape-body">
-        <canvas ref={canvas} className="tape" />
+        <canvas
+          ref={canvas}
+          className="tape"
+          role="img"
+          aria-label={t('trade.trades.tape')}
+          aria-describedby={summaryId}
+        />
         {empty && <p className="panel-empty">{t('common.loading')}</p>}
       </div>
+      <output ref={summary} id={summaryId} className="sr-only" aria-live="polite" aria-atomic="true" />
     </section>
   );
 }

@@ -63,11 +63,11 @@ describe('up/down colour preference (spec shell /preferences)', () => {
     expect(colorOfUpDown('green-up')).toBe(1);
   });
 
-  it('red up swaps --up and --down inline; green up removes them so the stylesheet applies', () => {
+  it('red up swaps --up and --down inline (to the theme’s red and green); green up removes them so the stylesheet applies', () => {
     applyUpDown('red-up', root as unknown as HTMLElement);
     expect(root.dataset.updown).toBe('red-up');
-    expect(root.style.getPropertyValue('--up')).toBe('#f6465d');
-    expect(root.style.getPropertyValue('--down')).toBe('#0ecb81');
+    expect(root.style.getPropertyValue('--up')).toBe('var(--red)');
+    expect(root.style.getPropertyValue('--down')).toBe('var(--green)');
     applyUpDown('green-up', root as unknown as HTMLElement);
     expect(root.dataset.updown).toBe('green-up');
     expect(root.style.getPropertyValue('--up')).toBe('');
@@ -82,13 +82,13 @@ describe('up/down colour preference (spec shell /preferences)', () => {
     storage.setItem(UP_DOWN_KEY, 'red-up');
     startUpDown();
     expect(root.dataset.updown).toBe('red-up');
-    expect(root.style.getPropertyValue('--up')).toBe('#f6465d');
+    expect(root.style.getPropertyValue('--up')).toBe('var(--red)');
   });
 
   it('a change is stored, applied and announced once; the same choice again is not announced', () => {
     setUpDown(2);
     expect(storage.getItem(UP_DOWN_KEY)).toBe('red-up');
-    expect(root.style.getPropertyValue('--down')).toBe('#0ecb81');
+    expect(root.style.getPropertyValue('--down')).toBe('var(--green)');
     setUpDown('red-up');
     expect(fired).toEqual(['red-up']);
     setUpDown(1);

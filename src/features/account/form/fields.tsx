@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../ui/popover.tsx';
 import type { Country } from '../api.ts';
@@ -17,9 +17,19 @@ import { Flag } from './flag.tsx';
 /** A labelled row with its translated rule message underneath. */
 export function Field({ label, error, children }: { label: string; error?: RuleKey | null; children: ReactNode }) {
   const { t } = useTranslation();
+  const labelId = useId();
+  const row = useRef<HTMLDivElement>(null);
+  // The label names the row's first control for screen readers. Not a <label> around the row: a phone row starts
+  // with the country button, which a wrapping label would name instead of the digits.
+  useEffect(() => {
+    const control = row.current?.querySelector('input:not([type="hidden"]), select, textarea');
+    if (control && !control.hasAttribute('aria-labelledby')) control.setAttribute('aria-labelledby', labelId);
+  });
   return (
-    <div className="acc-field">
-      <span className="acc-label">{label}</span>
+    <div className="acc-field" ref={row}>
+      <span className="acc-label" id={labelId}>
+        {label}
+      </span>
       {children}
       {error ? (
         <span className="acc-error" role="alert">
@@ -142,7 +152,8 @@ export function EmailInput({ value, onChange }: { value: string; onChange: (v: s
         autoComplete="email"
         placeholder={t('account.emailPlaceholder')}
         value={value}
-        aria-controls={listId}
+        // Only while the list is there: an aria-controls naming no element is invalid.
+        aria-controls={suggestions.length ? listId : undefined}
         onChange={(e) => onChange(cleanEmail(e.target.value))}
         onFocus={() => setTouched(true)}
         onKeyDown={(e) => {

@@ -102,6 +102,7 @@ export function ChangePasswordPage() {
         <button
           type="submit"
           className={isReady(state) ? 'btn btn-primary acc-submit' : 'btn btn-primary acc-submit inactive'}
+          aria-disabled={!isReady(state)}
           disabled={state.busy}
         >
           {t('account.submit')}

@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { storedAreaCode } from '../countries.ts';
 import { AccountFields } from '../form/account-form.tsx';
 import { initialAccount } from '../form/account-model.ts';
+import { Field } from '../form/fields.tsx';
 import { useSendForm } from '../form/send-flow.tsx';
 import '../account.css';
 
@@ -25,8 +26,7 @@ export function RegisterPage() {
           onChange={(patch) => dispatch({ type: 'account', patch })}
           error={state.error}
         />
-        <div className="acc-field">
-          <span className="acc-label">{t('account.referral')}</span>
+        <Field label={t('account.referral')}>
           <input
             className="acc-input"
             name="promotionCode"
@@ -34,7 +34,7 @@ export function RegisterPage() {
             value={state.referral}
             onChange={(e) => dispatch({ type: 'referral', value: e.target.value })}
           />
-        </div>
+        </Field>
         <button type="submit" className="btn btn-primary acc-submit">
           {t('account.register.submit')}
         </button>

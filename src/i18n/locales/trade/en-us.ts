@@ -42,12 +42,19 @@ export const tradeEnUS = {
     resyncing: 'Resyncing',
     connecting: 'Connecting',
     pickHint: 'Click a level to use its price',
+    asksLadder: 'Asks ladder',
+    bidsLadder: 'Bids ladder',
+    summary: 'Best bid {{bid}} {{unit}}, best ask {{ask}} {{unit}}, spread {{spread}} {{unit}} ({{percent}}%)',
+    summaryEmpty: 'No bids or asks in the book yet',
   },
   trades: {
     title: 'Recent trades',
     time: 'Time',
     buy: 'Buy',
     sell: 'Sell',
+    tape: 'Recent trades tape',
+    summary: 'Last trade: {{side}} {{amount}} {{coin}} at {{price}} {{unit}}',
+    summaryEmpty: 'No trades yet',
   },
   /** The tabs that show one panel at a time below the 768 px breakpoint (spec shell §9). */
   mobile: {

@@ -43,12 +43,20 @@ export const tradeJa: TradeMessages = {
     resyncing: '再同期中',
     connecting: '接続中',
     pickHint: '行をクリックするとその価格を使います',
+    asksLadder: '売り板',
+    bidsLadder: '買い板',
+    summary:
+      '最良買い気配 {{bid}} {{unit}}、最良売り気配 {{ask}} {{unit}}、スプレッド {{spread}} {{unit}}（{{percent}}%）',
+    summaryEmpty: '板にはまだ買い注文も売り注文もありません',
   },
   trades: {
     title: '最近の約定',
     time: '時刻',
     buy: '買い',
     sell: '売り',
+    tape: '最近の約定一覧',
+    summary: '直近の約定：{{side}} {{amount}} {{coin}}、価格 {{price}} {{unit}}',
+    summaryEmpty: 'まだ約定はありません',
   },
   mobile: {
     tabs: '相場の表示',

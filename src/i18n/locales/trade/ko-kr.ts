@@ -43,12 +43,20 @@ export const tradeKoKR: TradeMessages = {
     resyncing: '재동기화 중',
     connecting: '연결 중',
     pickHint: '호가를 클릭하면 그 가격을 사용합니다',
+    asksLadder: '매도 호가',
+    bidsLadder: '매수 호가',
+    summary:
+      '최우선 매수호가 {{bid}} {{unit}}, 최우선 매도호가 {{ask}} {{unit}}, 스프레드 {{spread}} {{unit}} ({{percent}}%)',
+    summaryEmpty: '호가창에 아직 매수·매도 주문이 없습니다',
   },
   trades: {
     title: '최근 체결',
     time: '시간',
     buy: '매수',
     sell: '매도',
+    tape: '최근 체결 목록',
+    summary: '최근 체결: {{side}} {{amount}} {{coin}}, 가격 {{price}} {{unit}}',
+    summaryEmpty: '아직 체결이 없습니다',
   },
   mobile: {
     tabs: '시장 보기',

@@ -43,12 +43,20 @@ export const tradeViVN: TradeMessages = {
     resyncing: 'Đang đồng bộ lại',
     connecting: 'Đang kết nối',
     pickHint: 'Nhấp vào một mức để dùng giá của nó',
+    asksLadder: 'Thang giá bán',
+    bidsLadder: 'Thang giá mua',
+    summary:
+      'Giá mua cao nhất {{bid}} {{unit}}, giá bán thấp nhất {{ask}} {{unit}}, chênh lệch {{spread}} {{unit}} ({{percent}}%)',
+    summaryEmpty: 'Sổ lệnh chưa có lệnh mua hay bán nào',
   },
   trades: {
     title: 'Giao dịch gần đây',
     time: 'Thời gian',
     buy: 'Mua',
     sell: 'Bán',
+    tape: 'Danh sách giao dịch gần đây',
+    summary: 'Giao dịch gần nhất: {{side}} {{amount}} {{coin}} với giá {{price}} {{unit}}',
+    summaryEmpty: 'Chưa có giao dịch nào',
   },
   mobile: {
     tabs: 'Chế độ xem thị trường',

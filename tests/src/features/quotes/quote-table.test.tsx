@@ -38,6 +38,7 @@ function cells(t: SymbolThumb, lang: Lang): string[] {
     <QuoteRowView
       style={{}}
       index={0}
+      setSize={1}
       market={market}
       price={market.price}
       chg={0}
