@@ -234,3 +234,9 @@ export const LogoMark = ({ size = 24 }: { size?: number }) => (
     />
   </svg>
 );
+/** The mobile header's menu button (three bars). */
+export const MenuIcon = (p: IconProps) => (
+  <Svg size={20} {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Svg>
+);

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../api/use-request.ts';
 import { isLinkable } from '../../app/routes.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
+import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { type Advertise, type Banner, loadAdvertise, loadBanners } from './api.ts';
 import {
   BANNER_AUTOPLAY_MS,
   BANNER_GAP_PX,
+  BANNER_PHONE_QUERY,
   BANNERS_PER_VIEW,
+  bannersPerView,
   nextPage,
   padToMultiple,
   pageCount,
@@ -15,15 +18,16 @@ import {
 } from './rules.ts';
 
 /**
- * The banner carousel (spec shell §2): four banners per view 20 px apart, a new view every 10 s, looping, with dots
- * and arrows; each banner opens its link in a new tab. Four spinners hold the place while the list loads; the list is
- * padded to a multiple of four with its first banners.
+ * The banner carousel (spec shell §2): four banners per view 20 px apart (two below the mobile breakpoint, one on a
+ * phone), a new view every 10 s, looping, with dots and arrows; each banner opens its link in a new tab. Four spinners
+ * hold the place while the list loads; the list is padded to a multiple of four with its first banners.
  */
 export function BannerCarousel() {
   const { t } = useTranslation();
   const { state } = useRequest(useCallback((signal: AbortSignal) => loadBanners(signal), []));
   const slides = useMemo(() => (state.status === 'done' ? padToMultiple<Banner>(state.data) : []), [state]);
-  const pages = pageCount(slides.length);
+  const perView = bannersPerView({ mobile: useMediaQuery(MOBILE_QUERY), phone: useMediaQuery(BANNER_PHONE_QUERY) });
+  const pages = pageCount(slides.length, perView);
   const [page, setPage] = useState(0);
   // A click restarts the 10 s wait, so a view someone chose is not replaced at once.
   const [turn, setTurn] = useState(0);
@@ -43,16 +47,15 @@ export function BannerCarousel() {
 
   if (state.status !== 'loading' && slides.length === 0) return null;
   return (
-    <section className="home-banners" aria-label={t('homePage.banner.region')} aria-roledescription="carousel">
+    <section
+      className="home-banners"
+      aria-label={t('homePage.banner.region')}
+      aria-roledescription="carousel"
+      style={{ '--per-view': perView } as CSSProperties}
+      data-per-view={perView}
+    >
       {state.status === 'loading' ? (
-        <div className="home-banner-track" role="status" aria-busy="true" aria-label={t('homePage.banner.loading')}>
-          {Array.from({ length: BANNERS_PER_VIEW }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: four fixed placeholders.
-            <div key={i} className="home-banner-slide home-banner-loading" data-testid="banner-spinner">
-              <span className="home-spinner" />
-            </div>
-          ))}
-        </div>
+        <BannerSpinners />
       ) : (
         <>
           <div className="home-banner-viewport">
@@ -62,8 +65,8 @@ export function BannerCarousel() {
               style={{ transform: `translateX(calc(${-shown} * (100% + ${BANNER_GAP_PX}px)))` }}
             >
               {slides.map((b, i) => {
-                const onPage = Math.floor(i / BANNERS_PER_VIEW) === shown;
-                const image = <img src={b.url} alt={b.title ?? ''} loading={i < BANNERS_PER_VIEW ? 'eager' : 'lazy'} />;
+                const onPage = Math.floor(i / perView) === shown;
+                const image = <img src={b.url} alt={b.title ?? ''} loading={i < perView ? 'eager' : 'lazy'} />;
                 // A banner of an area still to come is shown without its link: no link leads to not-found.
                 if (!isLinkable(b.linkUrl)) {
                   return (
@@ -127,6 +130,23 @@ export function BannerCarousel() {
       )}
       <AdvertiseStrip />
     </section>
+  );
+}
+
+/** Four spinners in the carousel's place while its list loads (those beyond a narrow view are clipped). */
+function BannerSpinners() {
+  const { t } = useTranslation();
+  return (
+    <div className="home-banner-viewport">
+      <div className="home-banner-track" role="status" aria-busy="true" aria-label={t('homePage.banner.loading')}>
+        {Array.from({ length: BANNERS_PER_VIEW }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: four fixed placeholders.
+          <div key={i} className="home-banner-slide home-banner-loading" data-testid="banner-spinner">
+            <span className="home-spinner" />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -9,6 +9,8 @@ export const COUNTDOWN_TICK_MS = 1_000;
 /** spec shell §2: four banners per view, 20 px apart. */
 export const BANNERS_PER_VIEW = 4;
 export const BANNER_GAP_PX = 20;
+/** Below the mobile breakpoint (spec shell §9): two banners per view, and one below this width. */
+export const BANNER_PHONE_QUERY = '(max-width: 599px)';
 /** spec shell §2: the partner strip scrolls 1 px every 80 ms, logos 45 px apart; 20 logos per theme. */
 export const PARTNER_STEP_MS = 80;
 export const PARTNER_GAP_PX = 45;
@@ -47,6 +49,15 @@ export function padToMultiple<T>(list: readonly T[], n: number = BANNERS_PER_VIE
   const out = [...list];
   for (let i = 0; out.length % n !== 0; i++) out.push(list[i % list.length] as T);
   return out;
+}
+
+/**
+ * Banners per view: four on a wide screen, two below the mobile breakpoint, one on a phone. Each divides four, so the
+ * list padded to a multiple of four fills every view.
+ */
+export function bannersPerView(screen: { mobile: boolean; phone: boolean }): 1 | 2 | 4 {
+  if (screen.phone) return 1;
+  return screen.mobile ? 2 : BANNERS_PER_VIEW;
 }
 
 /** Pages of a padded list (one page per view of four). */

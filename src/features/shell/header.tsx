@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
-import { clearSession } from '../../api/session.ts';
+import { Link } from 'wouter';
 import {
   type AppLinks,
   loadAppLinks,
@@ -9,14 +8,12 @@ import {
   loadMessages,
   loadNotices,
   loadUnreadCount,
-  logout,
   type Message,
   markAllRead,
   type Notice,
 } from '../../api/shell.ts';
-import { showToast } from '../../api/toast.ts';
 import { assetMenu, mainMenu, onlyBuilt, USER_MENU } from '../../app/menu.ts';
-import { setBalancesShown, setStoredTheme, useBalancesShown, usePreferences } from '../../app/preferences.ts';
+import { setBalancesShown, useBalancesShown } from '../../app/preferences.ts';
 import { isBuiltPath, type RouteDef } from '../../app/routes.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import {
@@ -27,7 +24,6 @@ import {
   formatCurrency,
 } from '../../format/currency.ts';
 import { formatDateTime } from '../../format/intl.ts';
-import { LANGUAGE_NAMES, type Lang } from '../../i18n/languages.ts';
 import { Dropdown } from '../../ui/dropdown.tsx';
 import {
   BellIcon,
@@ -35,21 +31,17 @@ import {
   DownloadIcon,
   EyeIcon,
   EyeOffIcon,
-  GlobeIcon,
   HelpIcon,
   LogoMark,
   MailIcon,
-  MoonIcon,
-  SunIcon,
   UserIcon,
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { QrCode } from '../../ui/qr-code.tsx';
+import { HELP_LINKS, LanguageSwitch, ThemeSwitch, useLogout } from './header-controls.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
 import { SymbolSearch } from './symbol-search.tsx';
 import { TradeMenu } from './trade-menu.tsx';
-
-/** spec shell §4: logout reloads after 1 s on a route that does not need login. */
-export const LOGOUT_RELOAD_MS = 1000;
 
 /** A notice's or message's time (ms, or the server's `YYYY-MM-DD HH:mm:ss`) as the app shows dates. */
 function formatTime(value: string | number | undefined): string {
@@ -107,6 +99,7 @@ export function Header({ route }: { route: RouteDef | null }) {
         <CurrencySwitch />
         {route?.isCaseTheme && <ThemeSwitch />}
       </div>
+      <MobileMenu route={route} />
     </header>
   );
 }
@@ -201,16 +194,8 @@ function AssetsDropdown() {
 function UserMenu({ route }: { route: RouteDef | null }) {
   const { t } = useTranslation();
   const { user } = useShell();
-  const [, navigate] = useLocation();
   const items = onlyBuilt(USER_MENU);
-  // Logout (spec shell §4): clear the token, then /login when the route needs login, else reload after 1 s.
-  const onLogout = async () => {
-    if (!(await logout())) return;
-    clearSession();
-    showToast('success', t('user.loggedOut'));
-    if (route?.needLogin) navigate('/login');
-    else setTimeout(() => location.reload(), LOGOUT_RELOAD_MS);
-  };
+  const onLogout = useLogout(route);
   return (
     <Dropdown className="user-menu" align="right" label={user?.username ?? t('user.member')} trigger={<UserIcon />}>
       <div className="user-panel">
@@ -323,12 +308,6 @@ function MessagesDropdown() {
   );
 }
 
-const HELP_LINKS = [
-  { label: 'header.helpCenter', to: '/help' },
-  { label: 'header.feedback', to: '/feedback' },
-  { label: 'header.channelVerification', to: '/support-center/channel-verification' },
-] as const;
-
 function HelpMenu() {
   const { t } = useTranslation();
   const links = HELP_LINKS.filter((l) => isBuiltPath(l.to));
@@ -381,24 +360,6 @@ function DownloadMenu() {
   );
 }
 
-function LanguageSwitch() {
-  const { t } = useTranslation();
-  const { lang, languages, switchLanguage } = useShell();
-  return (
-    <label className="switch-select" title={t('header.language')}>
-      <GlobeIcon />
-      <span className="visually-hidden">{t('header.language')}</span>
-      <select value={lang} onChange={(e) => void switchLanguage(e.target.value as Lang)} data-testid="language-switch">
-        {languages.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function CurrencySwitch() {
   const { t } = useTranslation();
   const { currency, setCurrency } = useShell();
@@ -435,23 +396,5 @@ function CurrencySwitch() {
         </ul>
       )}
     </Dropdown>
-  );
-}
-
-function ThemeSwitch() {
-  const { t } = useTranslation();
-  const { theme } = usePreferences();
-  const next = theme === 'dark' ? 'light' : 'dark';
-  return (
-    <button
-      type="button"
-      className="icon-btn theme-switch"
-      onClick={() => setStoredTheme(next)}
-      aria-label={t('header.toggleTheme')}
-      title={next === 'dark' ? t('header.themeDark') : t('header.themeLight')}
-      data-theme-current={theme}
-    >
-      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
-    </button>
   );
 }

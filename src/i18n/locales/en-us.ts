@@ -114,6 +114,7 @@ export const enUS = {
     themeLight: 'Light',
     toggleTheme: 'Switch theme',
     openMenu: 'Open menu',
+    menu: 'Menu',
   },
   search: {
     open: 'Search markets',

@@ -116,6 +116,7 @@ export const hiIN: Messages = {
     themeLight: 'लाइट',
     toggleTheme: 'थीम बदलें',
     openMenu: 'मेनू खोलें',
+    menu: 'मेनू',
   },
   search: {
     open: 'बाज़ार खोजें',

@@ -116,6 +116,7 @@ export const ja: Messages = {
     themeLight: 'ライト',
     toggleTheme: 'テーマを切り替え',
     openMenu: 'メニューを開く',
+    menu: 'メニュー',
   },
   search: {
     open: 'マーケットを検索',

@@ -116,6 +116,7 @@ export const koKR: Messages = {
     themeLight: '라이트',
     toggleTheme: '테마 전환',
     openMenu: '메뉴 열기',
+    menu: '메뉴',
   },
   search: {
     open: '마켓 검색',

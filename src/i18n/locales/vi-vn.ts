@@ -116,6 +116,7 @@ export const viVN: Messages = {
     themeLight: 'Sáng',
     toggleTheme: 'Đổi giao diện',
     openMenu: 'Mở menu',
+    menu: 'Danh mục',
   },
   search: {
     open: 'Tìm thị trường',

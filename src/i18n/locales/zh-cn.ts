@@ -106,6 +106,7 @@ export const zhCN: Messages = {
     themeLight: '浅色',
     toggleTheme: '切换主题',
     openMenu: '打开菜单',
+    menu: '菜单',
   },
   search: {
     open: '搜索市场',

@@ -106,6 +106,7 @@ export const zhTW: Messages = {
     themeLight: '淺色',
     toggleTheme: '切換主題',
     openMenu: '開啟選單',
+    menu: '選單',
   },
   search: {
     open: '搜尋市場',

@@ -4,6 +4,7 @@ import {
   BANNER_AUTOPLAY_MS,
   BANNER_GAP_PX,
   BANNERS_PER_VIEW,
+  bannersPerView,
   clockOffset,
   coinStatus,
   countdown,
@@ -79,6 +80,14 @@ describe('banner carousel (spec shell §2, §9)', () => {
     expect(padToMultiple([1])).toEqual([1, 1, 1, 1]);
     expect(padToMultiple([7, 8])).toEqual([7, 8, 7, 8]);
     expect(padToMultiple([])).toEqual([]);
+  });
+
+  it('shows four banners per view on a wide screen, two below the mobile breakpoint and one on a phone', () => {
+    expect(bannersPerView({ mobile: false, phone: false })).toBe(4);
+    expect(bannersPerView({ mobile: true, phone: false })).toBe(2);
+    expect(bannersPerView({ mobile: true, phone: true })).toBe(1);
+    // The list padded to four fills every view of each count.
+    expect([1, 2, 4].map((n) => pageCount(8, n))).toEqual([8, 4, 2]);
   });
 
   it('loops through its pages both ways', () => {
