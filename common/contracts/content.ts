@@ -29,7 +29,15 @@ const Kind = Type.Optional(KindSchema);
 
 export const HelpPageBodySchema = Type.Object(ListFields);
 export type HelpPageBody = Static<typeof HelpPageBodySchema>;
-export const HelpDetailBodySchema = Type.Object({ id: Id, lang: ListFields.lang });
+/** A help article's key, its slug in /helpDetail/{key} (e.g. privacy-policy); a letter first, so never an id. */
+export const HELP_KEY_PATTERN = '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$';
+/** One help article by its id or by its key (exactly one of them), in `lang`. */
+export const HelpDetailBodySchema = Type.Object({
+  id: Type.Optional(Id),
+  key: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: HELP_KEY_PATTERN })),
+  lang: ListFields.lang,
+});
+export type HelpDetailBody = Static<typeof HelpDetailBodySchema>;
 export const HelpListQuerySchema = Type.Object({ lang: ListFields.lang });
 export const SearchQuerySchema = Type.Object({
   keyword: Type.String({ minLength: 1, maxLength: MAX_KEYWORD }),

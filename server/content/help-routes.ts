@@ -4,6 +4,7 @@ import { ApiCode } from '../../common/api.ts';
 import {
   HelpArticleSchema,
   HelpCategoriesSchema,
+  type HelpDetailBody,
   HelpDetailBodySchema,
   HelpListQuerySchema,
   type HelpPageBody,
@@ -23,9 +24,11 @@ import { type ArticleRow, contentRepository } from './repository.ts';
 
 /** Other articles of the same category shown beside one. */
 const RELATED = 5;
+/** The language a key's article is read in when it lacks the one asked for. */
+const FALLBACK_LANG: Lang = 'en_US';
 
 /**
- * The help centre (spec shell §7: POST /uc/ancillary/more/help/page {pageNo,pageSize,cate,lang} and help/detail {id};
+ * The help centre (spec shell §7: POST /uc/ancillary/more/help/page {pageNo,pageSize,cate,lang} and help/detail {id} or {key};
  * GET /api/help/list and /api/help/article without the base prefix; /api/search). Articles are stored per language
  * (migration 0009); an id of one language reads in the language asked for.
  */
@@ -43,11 +46,21 @@ export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { records: rows.map((r) => listItem(r, categories)), total, pageNo, pageSize, cate: cate ?? '', lang };
   };
 
-  const detail = async (id: number, lang: Lang) => {
-    const found = await content.article('help', id);
-    if (!found) throw new ApiError(404, ApiCode.notFound, 'notFound');
-    const article: ArticleRow =
-      found.lang === lang ? found : ((await content.articleIn('help', found.key, lang)) ?? found);
+  /** The article an id (of any language) or a key names, in `lang` where it has that language. */
+  const find = async (input: HelpDetailBody, lang: Lang): Promise<ArticleRow | undefined> => {
+    if ((input.id === undefined) === (input.key === undefined)) throw ApiError.invalidParam(input.id ? 'key' : 'id');
+    const found =
+      input.id !== undefined
+        ? await content.article('help', input.id)
+        : ((await content.articleIn('help', input.key ?? '', lang)) ??
+          (await content.articleIn('help', input.key ?? '', FALLBACK_LANG)));
+    if (!found || found.lang === lang) return found;
+    return (await content.articleIn('help', found.key, lang)) ?? found;
+  };
+
+  const detail = async (input: HelpDetailBody, lang: Lang) => {
+    const article = await find(input, lang);
+    if (!article) throw new ApiError(404, ApiCode.notFound, 'notFound');
     const categories = await content.categories('help', article.lang);
     const sameCategory = await content.page('help', article.lang, { cate: article.cate }, 0, RELATED + 1);
     return {
@@ -70,7 +83,7 @@ export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/uc/ancillary/more/help/detail',
     { schema: { body: HelpDetailBodySchema, response: article } },
-    async (request) => ok(await detail(request.body.id, contentLang(request.body.lang, requestLang(request)))),
+    async (request) => ok(await detail(request.body, contentLang(request.body.lang, requestLang(request)))),
   );
 
   // Categories with their article counts (the help centre's side menu).
@@ -86,7 +99,7 @@ export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/api/help/article', { schema: { querystring: HelpDetailBodySchema, response: article } }, async (request) =>
-    apiOk(await detail(request.query.id, contentLang(request.query.lang, requestLang(request)))),
+    apiOk(await detail(request.query, contentLang(request.query.lang, requestLang(request)))),
   );
 
   // Site search over help articles and coin news in the request's language.

@@ -18,6 +18,7 @@ import * as m0015 from './0015-contracts.ts';
 import * as m0016 from './0016-contract-history.ts';
 import * as m0017 from './0017-contract-messages.ts';
 import * as m0018 from './0018-login-devices.ts';
+import * as m0019 from './0019-legal-articles.ts';
 
 /** Numbered migrations, applied in order at start; a new file is added here, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-contract-history': m0016,
   '0017-contract-messages': m0017,
   '0018-login-devices': m0018,
+  '0019-legal-articles': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

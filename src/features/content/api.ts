@@ -56,7 +56,9 @@ export const helpCategories = () => get<Static<typeof HelpCategoriesSchema>>('/a
 export const helpPage = (params: ListParams) => post<Page<ArticleItem>>('/uc/ancillary/more/help/page', params);
 
 /** The detail calls are silent: their page shows the refusal inline. */
-export const helpDetail = (id: number) => post<HelpArticle>('/uc/ancillary/more/help/detail', { id }, { silent: true });
+/** One help article by its id or its key (the slug of /helpDetail/{key}). */
+export const helpDetail = (ref: { id: number } | { key: string }) =>
+  post<HelpArticle>('/uc/ancillary/more/help/detail', ref, { silent: true });
 
 export const noticePage = (pageNo: number, pageSize: number) =>
   get<Page<NoticeItem>>('/api/notice', { pageNo, pageSize });

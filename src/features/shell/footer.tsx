@@ -17,7 +17,7 @@ const COLUMNS: Column[] = [
   {
     key: 'about',
     links: [
-      { label: 'aboutUs', to: '/helpDetail/about' },
+      { label: 'aboutUs', to: '/helpDetail/about-us' },
       { label: 'announcements', to: '/help' },
     ],
   },
@@ -34,16 +34,16 @@ const COLUMNS: Column[] = [
   {
     key: 'compliance',
     links: [
-      { label: 'amlPolicy', to: '/helpDetail/aml' },
-      { label: 'riskDisclosure', to: '/helpDetail/risk' },
+      { label: 'amlPolicy', to: '/helpDetail/aml-policy' },
+      { label: 'riskDisclosure', to: '/helpDetail/risk-disclosure' },
     ],
   },
   {
     key: 'protocol',
     links: [
-      { label: 'userAgreement', to: '/helpDetail/agreement' },
-      { label: 'privacyPolicy', to: '/helpDetail/privacy' },
-      { label: 'legalStatement', to: '/helpDetail/legal' },
+      { label: 'userAgreement', to: '/helpDetail/terms-of-service' },
+      { label: 'privacyPolicy', to: '/helpDetail/privacy-policy' },
+      { label: 'legalStatement', to: '/helpDetail/legal-statement' },
     ],
   },
   {

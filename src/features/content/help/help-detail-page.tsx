@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { HELP_KEY_PATTERN } from '../../../../common/contracts/content.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
@@ -8,10 +9,16 @@ import { helpDetail, noticeDetail } from '../api.ts';
 import { ArticleHtml, Loaded } from '../parts.tsx';
 import { NOTICES_TAB } from './help-page.tsx';
 
-/** The article id of /helpDetail/{articleId}, or null when it is not a positive integer. */
-export function articleIdOf(pathname: string): number | null {
+/** The article /helpDetail/{articleId} names: a positive integer id, or a key such as privacy-policy. */
+export type ArticleRef = { id: number } | { key: string };
+
+const KEY = new RegExp(HELP_KEY_PATTERN);
+
+/** The article of /helpDetail/{id or key}, or null when the segment is neither. */
+export function articleRefOf(pathname: string): ArticleRef | null {
   const raw = /\/helpDetail\/([^/?#]+)/i.exec(pathname)?.[1] ?? '';
-  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+  if (/^[1-9]\d{0,8}$/.test(raw)) return { id: Number(raw) };
+  return raw.length <= 64 && KEY.test(raw) ? { key: raw } : null;
 }
 
 interface Shown {
@@ -23,18 +30,22 @@ interface Shown {
 }
 
 /**
- * /helpDetail/{articleId}: a help article (help/detail), or a notice when ?source=notice (the notices' html_url,
+ * /helpDetail/{articleId or key}: a help article (help/detail), or a notice when ?source=notice (the notices' html_url,
  * server/http/content.ts), each in the page's language.
  */
 export function HelpDetailPage() {
   const { t } = useTranslation();
   const [pathname] = useLocation();
   const isNotice = new URLSearchParams(useSearch()).get('source') === 'notice';
-  const id = articleIdOf(pathname);
+  const ref = articleRefOf(pathname);
+  const id = ref && 'id' in ref ? ref.id : null;
+  const key = ref && 'key' in ref ? ref.key : null;
   const { state } = useRequest(
     useCallback(async () => {
-      if (id === null) return { code: 404, message: t('content.common.noResults'), data: null };
-      if (isNotice) {
+      // A notice has a numeric id only.
+      if ((id === null && key === null) || (isNotice && id === null))
+        return { code: 404, message: t('content.common.noResults'), data: null };
+      if (isNotice && id !== null) {
         const r = await noticeDetail(id);
         const n = r.data;
         const data: Shown | null =
@@ -43,14 +54,14 @@ export function HelpDetailPage() {
             : null;
         return { code: r.code, message: r.message, data };
       }
-      const r = await helpDetail(id);
+      const r = await helpDetail(id !== null ? { id } : { key: key ?? '' });
       const a = r.data;
       const data: Shown | null =
         isSuccess(r.code) && a
           ? { title: a.title, body: a.body, time: a.createTime, label: a.cateName, related: a.related }
           : null;
       return { code: r.code, message: r.message, data };
-    }, [id, isNotice, t]),
+    }, [id, key, isNotice, t]),
   );
   return (
     <div className="ct-page ct-narrow" data-testid="help-detail">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../../src/app/routes.ts';
-import { articleIdOf } from '../../../../src/features/content/help/help-detail-page.tsx';
+import { articleRefOf } from '../../../../src/features/content/help/help-detail-page.tsx';
 import { helpQuery } from '../../../../src/features/content/help/help-page.tsx';
 import { newsRouteOf } from '../../../../src/features/content/news/news-pages.tsx';
 import { sitemapSectionOf } from '../../../../src/features/content/sitemap/sitemap-page.tsx';
@@ -30,10 +30,19 @@ describe('content routes (spec shell §2)', () => {
     }
   });
 
+  it('reads /helpDetail/{id or key}: a positive integer id or a lower-case slug, nothing else', () => {
+    expect(articleRefOf('/helpDetail/7')).toEqual({ id: 7 });
+    expect(articleRefOf('/helpDetail/7?source=notice')).toEqual({ id: 7 });
+    expect(articleRefOf('/vi/helpDetail/privacy-policy')).toEqual({ key: 'privacy-policy' });
+    expect(articleRefOf('/helpDetail/about-us')).toEqual({ key: 'about-us' });
+    expect(articleRefOf('/helpDetail/spot-fees#top')).toEqual({ key: 'spot-fees' });
+    for (const bad of ['0', '007', '-1', 'Privacy', 'a--b', '-about', 'about-', 'a_b', '%20', 'x'.repeat(65), ''])
+      expect(articleRefOf(`/helpDetail/${bad}`), bad).toBeNull();
+    expect(articleRefOf('/help')).toBeNull();
+  });
+
   it('reads the article id, the help query, the news route and the sitemap section', () => {
-    expect(articleIdOf('/helpDetail/42')).toBe(42);
-    expect(articleIdOf('/helpDetail/abc')).toBeNull();
-    expect(articleIdOf('/helpDetail/0')).toBeNull();
+    expect(articleRefOf('/helpDetail/42')).toEqual({ id: 42 });
     expect(helpQuery('?cate=fees&keyword=btc&page=3')).toEqual({ cate: 'fees', keyword: 'btc', page: 3 });
     expect(helpQuery('?page=-1')).toEqual({ cate: '', keyword: '', page: 1 });
     expect(newsRouteOf('/coinnews')).toEqual({ kind: 'list', cate: '' });
