@@ -13,7 +13,7 @@ interface Column {
 }
 
 /** The five columns of spec shell §2 (each spans 5 of 24). Entries of pages not built yet are left out. */
-const COLUMNS: Column[] = [
+export const FOOTER_COLUMNS: readonly Column[] = [
   {
     key: 'about',
     links: [
@@ -99,7 +99,7 @@ export function Footer() {
             })}
           </nav>
         </div>
-        {COLUMNS.map((column) => {
+        {FOOTER_COLUMNS.map((column) => {
           const links = column.links.filter((l) => isBuiltPath(l.to));
           const server = (site?.footer?.find((f) => f.key === column.key)?.links ?? []).filter(usable);
           const certificate =

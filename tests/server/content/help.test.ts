@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
-import { helpArticles, helpCategories } from '../../../server/content/seed/help.ts';
+import { helpArticles as firstArticles, helpCategories as firstCategories } from '../../../server/content/seed/help.ts';
+import { legalArticles, legalCategory } from '../../../server/content/seed/legal.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { formPost, get } from '../requests.ts';
+
+// Migration 0009's help centre, then 0019's "About & legal" category after it.
+const helpArticles = [...firstArticles, ...legalArticles];
+const helpCategories = [...firstCategories, legalCategory];
 
 interface Item {
   id: number;
@@ -95,6 +100,36 @@ describe('help centre (spec shell §7: help/page, help/detail, /api/help/*, /api
     expect(data.body).toContain('<p>');
     expect(data.related.length).toBeGreaterThan(0);
     expect(data.related.every((r: { id: number }) => r.id !== data.id)).toBe(true);
+  });
+
+  it('reads an article by its key in the language asked, the same as by its id', async () => {
+    const byKey = await formPost(t, '/uc/ancillary/more/help/detail', { key: 'privacy-policy' }, { lang: 'ko_KR' });
+    const data = byKey.json().data;
+    expect(data.key).toBe('privacy-policy');
+    expect(data.lang).toBe('ko_KR');
+    expect(data.title).toBe(legalArticles.find((a) => a.key === 'privacy-policy')?.title.ko_KR);
+    const byId = await formPost(t, '/uc/ancillary/more/help/detail', { id: data.id }, { lang: 'ko_KR' });
+    expect(byId.json().data).toEqual(data);
+    const viaGet = (await get(t, '/api/help/article?key=spot-fees&lang=hi_IN', { lang: 'en_US' })).json();
+    expect(viaGet.data.title).toBe(firstArticles.find((a) => a.key === 'spot-fees')?.title.hi_IN);
+  });
+
+  it('refuses a key and an id together, neither, or a malformed key, with a translated message', async () => {
+    const cases: [Record<string, string | number>, string][] = [
+      [{ id: 1, key: 'about-us' }, 'key'],
+      [{}, 'id'],
+    ];
+    for (const [fields, field] of cases) {
+      const res = await formPost(t, '/uc/ancillary/more/help/detail', fields, { lang: 'zh_CN' });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().message).toBe(`参数错误：${field}`);
+    }
+    for (const key of ['About-Us', '1abc', 'a b', '../etc', 'x'.repeat(65)]) {
+      const res = await formPost(t, '/uc/ancillary/more/help/detail', { key }, { lang: 'en_US' });
+      expect(res.statusCode, key).toBe(400);
+    }
+    const missing = await formPost(t, '/uc/ancillary/more/help/detail', { key: 'no-such-page' }, { lang: 'ja' });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('a missing article is a translated 404; a bad id a 400', async () => {
