@@ -24,13 +24,11 @@ import { type ArticleRow, contentRepository } from './repository.ts';
 
 /** Other articles of the same category shown beside one. */
 const RELATED = 5;
-/** The language a key's article is read in when it lacks the one asked for. */
-const FALLBACK_LANG: Lang = 'en_US';
 
 /**
- * The help centre (spec shell §7: POST /uc/ancillary/more/help/page {pageNo,pageSize,cate,lang} and help/detail {id} or {key};
- * GET /api/help/list and /api/help/article without the base prefix; /api/search). Articles are stored per language
- * (migration 0009); an id of one language reads in the language asked for.
+ * The help centre (spec shell §7: POST /uc/ancillary/more/help/page {pageNo,pageSize,cate,lang} and help/detail {id},
+ * or {key} for /helpDetail/{key}; GET /api/help/list and /api/help/article without the base prefix; /api/search).
+ * Articles are stored per language (migrations 0009, 0019); an id of one language reads in the language asked for.
  */
 export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const content = contentRepository(app.store.db);
@@ -47,13 +45,11 @@ export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   /** The article an id (of any language) or a key names, in `lang` where it has that language. */
-  const find = async (input: HelpDetailBody, lang: Lang): Promise<ArticleRow | undefined> => {
-    if ((input.id === undefined) === (input.key === undefined)) throw ApiError.invalidParam(input.id ? 'key' : 'id');
-    const found =
-      input.id !== undefined
-        ? await content.article('help', input.id)
-        : ((await content.articleIn('help', input.key ?? '', lang)) ??
-          (await content.articleIn('help', input.key ?? '', FALLBACK_LANG)));
+  const find = async ({ id, key }: HelpDetailBody, lang: Lang): Promise<ArticleRow | undefined> => {
+    let found: ArticleRow | undefined;
+    if (id !== undefined && key === undefined) found = await content.article('help', id);
+    else if (key !== undefined && id === undefined) found = await content.articleIn('help', key, lang);
+    else throw ApiError.invalidParam(id === undefined ? 'id' : 'key'); // exactly one of them
     if (!found || found.lang === lang) return found;
     return (await content.articleIn('help', found.key, lang)) ?? found;
   };
