@@ -33,7 +33,22 @@ test.describe('help centre and notices', () => {
     await page.getByRole('button', { name: /^All articles/ }).click();
     await page.getByRole('button', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByTestId('help-list').getByRole('listitem')).toHaveCount(4);
+    // 14 articles of the first five categories and 6 of About & legal: two full pages.
+    await expect(page.getByTestId('help-list').getByRole('listitem')).toHaveCount(10);
+  });
+
+  test('the footer’s legal links open their documents by key (issue 19 item 2)', async ({ page }) => {
+    await page.goto('/help');
+    const footer = page.locator('.site-footer');
+    await footer.getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page).toHaveURL(/\/helpDetail\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+    await expect(page.getByTestId('help-detail').getByText('About & legal', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('article-body')).toContainText('session cookie');
+    // Its related articles are the other documents, by id.
+    await page.getByTestId('help-detail').getByRole('link', { name: 'Risk disclosure' }).click();
+    await expect(page).toHaveURL(/\/helpDetail\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risk disclosure');
   });
 
   test('a notice article, from the announcements list and from the header link', async ({ page }) => {
