@@ -7,7 +7,5 @@ export default defineConfig({
     // scrypt at OWASP cost takes ~0.3 s a hash; a login test does a few.
     testTimeout: 20_000,
     pool: 'forks',
-    // Two files at a time (Vitest's default is one less than the cores: one here); many wait on timers and the disk.
-    maxWorkers: 2,
   },
 });
