@@ -14,7 +14,8 @@
  * - switch: --switches route changes BTC ↔ ETH as the selector's navigate makes them: route change → the new
  *   market's first snapshot on the page (switch_to_snapshot_ms) → its first ladder drawn (switch_to_book_ms), and
  *   frames_to_draw, animation frames from that snapshot to its ladder: 1 is the next frame (0: the same one).
- * Run: npm run bench -- page [--seconds 5] [--warmup 2] [--switches 6] [--throttle 4] [--json]; needs `npm run build`.
+ * Run: npm run bench -- page [--seconds 5] [--warmup 2] [--switches 6] [--throttle 4] [--json] [--loaf]; needs
+ * `npm run build`. --loaf prints each long animation frame of the steady window with its longest scripts, to stderr.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

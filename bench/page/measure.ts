@@ -7,6 +7,7 @@ interface Probe {
   recording: boolean;
   deltas: number[];
   loafs: number[] | null;
+  loafScripts: string[];
   sidePaints: number;
   firstBookPaint: number | null;
   liveAt: number | null;
@@ -81,6 +82,7 @@ export async function measureSteady(page: Page, warmup: number, seconds: number)
     const p = (globalThis as unknown as Globals).__probe;
     p.deltas = [];
     if (p.loafs) p.loafs = [];
+    p.loafScripts = [];
     p.sidePaints = 0;
     p.recording = true;
     return p.frame;
@@ -89,8 +91,9 @@ export async function measureSteady(page: Page, warmup: number, seconds: number)
   const m = await page.evaluate(() => {
     const p = (globalThis as unknown as Globals).__probe;
     p.recording = false;
-    return { frame: p.frame, deltas: p.deltas, loafs: p.loafs, sidePaints: p.sidePaints };
+    return { frame: p.frame, deltas: p.deltas, loafs: p.loafs, sidePaints: p.sidePaints, loafScripts: p.loafScripts };
   });
+  if (process.argv.includes('--loaf')) for (const line of m.loafScripts) process.stderr.write(`  LoAF ${line}\n`);
   const sorted = [...m.deltas].sort((a, b) => a - b);
   const ms = m.deltas.reduce((sum, d) => sum + d, 0);
   return {

@@ -8,6 +8,7 @@
     recording: false,
     deltas: [],
     loafs: [],
+    loafScripts: [],
     sidePaints: 0,
     firstBookPaint: null,
     liveAt: null,
@@ -66,7 +67,19 @@
   try {
     new PerformanceObserver((list) => {
       if (!probe.recording) return;
-      for (const entry of list.getEntries()) probe.loafs.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        probe.loafs.push(entry.duration);
+        // What ran in it, for --loaf: the longest scripts first.
+        const scripts = [...(entry.scripts ?? [])].sort((a, b) => b.duration - a.duration).slice(0, 3);
+        probe.loafScripts.push(
+          `${Math.round(entry.duration)} ms: ${scripts
+            .map(
+              (s) =>
+                `${s.invoker} ${s.sourceFunctionName || ''} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms`,
+            )
+            .join(' | ')}`,
+        );
+      }
     }).observe({ type: 'long-animation-frame' });
   } catch {
     probe.loafs = null;
