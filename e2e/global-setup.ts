@@ -8,11 +8,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-e2e-'));
   // One browser from one IP runs the whole suite, whose API calls add up past the per-IP budget of a real visitor
   // (1200 a minute), and registers more accounts than one person's 30 codes an hour, so the e2e server gets larger
-  // budgets for both, and for password logins (two journeys at a time sign in more than 30 times a minute). The login
-  // throttle's waits and captcha, and the other account throttles (per destination, per account), are unchanged.
+  // budgets for both. The other account throttles (per destination, per account, logins) are unchanged.
   const server = await startServer(await freePort(), dataDir, {
     RATE_LIMIT: '100000',
-    LOGIN_RATE_LIMIT: '100000',
     CODE_SENDS_PER_IP_HOUR: '10000',
     // Deposits confirm in a moment; withdrawals keep their review time so a journey can cancel one.
     DEPOSIT_CONFIRM_MS: '150',
