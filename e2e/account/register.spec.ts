@@ -111,7 +111,8 @@ for (const [lang, prefix] of [
     await page.evaluate((l) => localStorage.setItem('lang', l), lang);
     for (const path of ['/login?showLoginTip=1', '/register', '/forget']) {
       await page.goto(`${prefix}${path}`);
-      await expect(page.locator('.acc-card')).toBeVisible();
+      // The login page has two cards: the password form and the QR login.
+      await expect(page.locator('.acc-card').first()).toBeVisible();
       const text = await page.evaluate(() => document.body.innerText);
       expect(text).not.toMatch(/\baccount\.[a-z]+/);
       expect(text).not.toContain('E-mail');

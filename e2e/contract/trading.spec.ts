@@ -94,7 +94,11 @@ test.describe('/trade/contract trading', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(page.locator('.cp-positions tbody tr[data-position-id]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('tab', { name: 'Position history' }).click();
-    await expect(page.locator('.contract-orders-area table tbody tr')).toHaveCount(2);
+    // Newest first: the short the reverse opened, then the long (older journeys' positions may follow).
+    const history = page.locator('.contract-orders-area table tbody tr');
+    await expect(history.nth(0)).toContainText('Short');
+    await expect(history.nth(1)).toContainText('Long');
+    await expect(history.nth(1)).toContainText('BTC/USDT');
     expect(token).toBeTruthy();
   });
 
@@ -107,6 +111,8 @@ test.describe('/trade/contract trading', () => {
     const form = page.getByTestId('contract-entry');
     await form.getByRole('tab', { name: 'Market' }).click();
     await form.getByLabel('Size', { exact: true }).fill('20');
+    // The order is valued once the contract's prices came: the preview shows its liquidation price.
+    await expect(form.locator('[data-row="liquidation"] td').last()).toHaveText(/^\d[\d,]*\.\d+$/, { timeout: 15_000 });
     await form.locator('button.entry-submit').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     const row = positionRow(page, 'ETH/USDT');
