@@ -38,7 +38,8 @@ test('change password: checklist, e-mail code, agreement; then logout after 3 s 
   await expect(form.getByRole('alert').first()).toHaveText('Please accept the withdrawal restriction notice');
   await form.locator('input[name=agree]').check();
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Password changed. Please log in again.')).toBeVisible();
+  // The change checks the old password and hashes the new one: seconds on a busy machine.
+  await expect(page.getByText('Password changed. Please log in again.')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
   const check = await request.get('/uc/check/login', { headers: { 'x-auth-token': token } });
   expect((await check.json()).code).not.toBe(0);

@@ -102,7 +102,6 @@ export function ChangePasswordPage() {
         <button
           type="submit"
           className={isReady(state) ? 'btn btn-primary acc-submit' : 'btn btn-primary acc-submit inactive'}
-          aria-disabled={!isReady(state)}
           disabled={state.busy}
         >
           {t('account.submit')}
