@@ -16,6 +16,8 @@ test('change password: checklist, e-mail code, agreement; then logout after 3 s 
   page,
   request,
 }) => {
+  // Four password hashes (register, check, change, login) and the 3 s logout: past 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = uniqueEmail('chg');
   const token = await registerByApi(request, { email });
   await useSession(page, token);
