@@ -15,6 +15,8 @@ test.describe('live order book through the worker', () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
+    // Its own server seeds every market's history before it answers: longer than a test's 30 s when the machine is busy.
+    test.setTimeout(120_000);
     port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'tickstream-e2e-book-'));
     server = await startServer(port, dataDir);
