@@ -49,9 +49,10 @@ async function prepare(page: Page, theme: Theme): Promise<void> {
   }, theme);
 }
 
-/** Loads `address` and waits until the page is drawn and its requests are answered. */
+/** Loads `address` and waits until its route is drawn and the navigation's requests are answered. */
 async function load(page: Page, address: string): Promise<void> {
-  await page.goto(address, { waitUntil: 'networkidle' });
+  // Not 'networkidle': the home page's polls keep the network busy for good.
+  await page.goto(address, { waitUntil: 'load' });
   // A page's chunk may come after the network went quiet on a busy machine.
   await expect(page.locator('.app-shell')).not.toHaveAttribute('data-route', 'pending', { timeout: PER_PAGE_MS });
   await expect(page.locator('.nav-progress')).toHaveAttribute('data-busy', 'false', { timeout: PER_PAGE_MS });
