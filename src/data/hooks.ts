@@ -1,6 +1,6 @@
-import { type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CandleInterval } from '../../common/protocol.ts';
-import type { Health, Snapshot, ViewSpec } from '../../workers/api.ts';
+import { type Health, type Snapshot, TICKER_COLUMN, type ViewSpec } from '../../workers/api.ts';
 import { requestContext } from '../api/request.ts';
 import { onSessionChange } from '../api/session.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -89,6 +89,28 @@ export const useTrades = (symbol: string, options?: ViewOptions) => useView({ ki
 /** Tickers of the given markets (all when empty). */
 export const useTickers = (symbols: string[] = [], options?: ViewOptions) =>
   useView({ kind: 'tickers', symbols }, options);
+
+/** A market's live last price and 24 h change (a fraction: 0.012 = +1.2 %). */
+export interface LivePrice {
+  price: number;
+  chg: number;
+}
+
+/** Live last price and change of the given markets (all when empty) from the worker's tickers; no request of its own. */
+export function useLivePrices(symbols: string[] = []): Map<string, LivePrice> {
+  const tickers = useTickers(symbols);
+  return useMemo(() => {
+    const live = new Map<string, LivePrice>();
+    if (!tickers || tickers.symbols.length === 0) return live;
+    const width = tickers.values.length / tickers.symbols.length;
+    tickers.symbols.forEach((s, i) => {
+      const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
+      const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
+      if (Number.isFinite(price) && price > 0) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
+    });
+    return live;
+  }, [tickers]);
+}
 
 /** One market's ticker. */
 export const useTicker = (symbol: string, options?: ViewOptions) =>

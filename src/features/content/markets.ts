@@ -1,9 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import type { SymbolThumb } from '../../../common/market.ts';
-import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { request } from '../../api/request.ts';
 import { useRequest } from '../../api/use-request.ts';
-import { useTickers } from '../../data/hooks.ts';
+import { useLivePrices } from '../../data/hooks.ts';
 
 export interface LiveMarket {
   symbol: string;
@@ -23,18 +22,9 @@ export function useLiveMarkets(): LiveMarket[] | null {
       [],
     ),
   );
-  const tickers = useTickers();
+  const live = useLivePrices();
   return useMemo(() => {
     if (state.status !== 'done') return null;
-    const live = new Map<string, { price: number; chg: number }>();
-    if (tickers?.symbols.length) {
-      const width = tickers.values.length / tickers.symbols.length;
-      tickers.symbols.forEach((s, i) => {
-        const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
-        const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
-        if (Number.isFinite(price) && price > 0) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
-      });
-    }
     return state.data.map((m) => {
       const now = live.get(m.symbol);
       return {
@@ -46,7 +36,7 @@ export function useLiveMarkets(): LiveMarket[] | null {
         priceScale: m.priceScale,
       };
     });
-  }, [state, tickers]);
+  }, [state, live]);
 }
 
 /** The /trade route of a market (spec shell §2: /trade/{coin}-{unit}). */

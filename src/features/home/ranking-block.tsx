@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { swapMarket } from '../../../common/market.ts';
-import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { useRequest } from '../../api/use-request.ts';
-import { useTickers } from '../../data/hooks.ts';
+import { useLivePrices } from '../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../format/price.ts';
 import { loadRanking, type RankingPage, type RankingRow } from './api.ts';
 import { useServerNow } from './hooks.ts';
@@ -25,22 +24,6 @@ const TAB_LABEL = {
   NEW_COIN: 'homePage.ranking.newCoins',
   HOT_CONTRACT: 'homePage.ranking.hotContract',
 } as const satisfies Record<RankingTabKey, string>;
-
-/** Live price and change of the rows' markets from the worker's ticker stream. */
-function useLive(symbols: string[]): Map<string, { price: number; chg: number }> {
-  const tickers = useTickers(symbols);
-  return useMemo(() => {
-    const live = new Map<string, { price: number; chg: number }>();
-    if (!tickers || tickers.symbols.length === 0) return live;
-    const width = tickers.values.length / tickers.symbols.length;
-    tickers.symbols.forEach((s, i) => {
-      const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
-      const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
-      if (Number.isFinite(price) && price > 0) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
-    });
-    return live;
-  }, [tickers]);
-}
 
 /**
  * The ranking block (spec shell §2): hot spot, gainers, new coins and hot contracts, six rows each, with live prices
@@ -109,7 +92,7 @@ function RankingTable(props: { tab: RankingTabKey; page: RankingPage; reload: ()
   const now = useServerNow(offset, counting);
   // A contract row's live figures are its perpetual market's (`BTC/USDT:USDT`).
   const marketOf = tab === 'HOT_CONTRACT' ? swapMarket : (symbol: string) => symbol;
-  const live = useLive(rows.map((r) => marketOf(r.symbol)));
+  const live = useLivePrices(rows.map((r) => marketOf(r.symbol)));
 
   // At zero a coming coin's row reloads the list once (spec shell §4).
   const reloaded = useRef(false);

@@ -4,9 +4,8 @@ import { Link } from 'wouter';
 import { HOME_PATHS } from '../../../common/api.ts';
 import type { RankingPage } from '../../../common/contracts/home.ts';
 import type { SymbolThumb } from '../../../common/market.ts';
-import { TICKER_COLUMN } from '../../../workers/api.ts';
 import { get, isSuccess } from '../../api/request.ts';
-import { useTickers } from '../../data/hooks.ts';
+import { useLivePrices } from '../../data/hooks.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPriceText } from '../../format/price.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
@@ -47,22 +46,6 @@ function useSpotLists(): { markets: SymbolThumb[]; recommended: SpotMarketRow[] 
     return () => controller.abort();
   }, []);
   return lists;
-}
-
-/** Live last price and change of markets from the worker's ticker stream (no request of its own). */
-export function useLivePrices(symbols: string[]): Map<string, { price: number; chg: number }> {
-  const tickers = useTickers(symbols);
-  return useMemo(() => {
-    const live = new Map<string, { price: number; chg: number }>();
-    if (!tickers || tickers.symbols.length === 0) return live;
-    const width = tickers.values.length / tickers.symbols.length;
-    tickers.symbols.forEach((s, i) => {
-      const price = tickers.values[i * width + TICKER_COLUMN.price] ?? Number.NaN;
-      const rate = tickers.values[i * width + TICKER_COLUMN.changeRate] ?? Number.NaN;
-      if (Number.isFinite(price) && price > 0) live.set(s, { price, chg: Number.isFinite(rate) ? rate / 100 : 0 });
-    });
-    return live;
-  }, [tickers]);
 }
 
 /** spec shell §2 panel rows: 32 px in a 320 px box; only those in view render. */
