@@ -2,12 +2,14 @@
 // region, built from the snapshot the panel already holds, at most once per SUMMARY_INTERVAL_MS and only when it
 // changed. It runs on a timer of its own, so the per-frame path (worker snapshot → canvas) is untouched.
 import type { TFunction } from 'i18next';
-import { type RefObject, useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../common/i18n.ts';
 import { BOOK_COLUMN, TRADE_COLUMN, TRADE_COLUMNS } from '../../../workers/api.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { groupDigits, localeOf } from '../../format/intl.ts';
 import { formatPrice } from '../../format/price.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 
 /** A screen reader hears the market at most this often: a live book changes many times a second. */
 export const SUMMARY_INTERVAL_MS = 5000;
@@ -86,19 +88,27 @@ export function tradeSummary(
   });
 }
 
-/** Keeps `region`'s text to what `build` says, by the rule of {@link PoliteSummary}; `build` may change each render. */
-export function useLiveSummary(region: RefObject<HTMLElement | null>, build: () => string | null): void {
-  const builder = useRef(build);
-  builder.current = build;
+/**
+ * A visually hidden polite region whose text follows what `build` says in the page's language, by the rule of
+ * {@link PoliteSummary}; `build` may change each render. Returns the props of the region's element and its id, for the
+ * canvases' `aria-describedby`.
+ */
+export function useLiveSummary(build: (t: TFunction, lang: Lang) => string | null) {
+  const { t } = useTranslation();
+  const id = useId();
+  const ref = useRef<HTMLOutputElement>(null);
+  const builder = useRef(() => build(t, currentLanguage()));
+  builder.current = () => build(t, currentLanguage());
   useEffect(() => {
     const summary = new PoliteSummary();
     const tick = () => {
-      const element = region.current;
+      const element = ref.current;
       if (!element) return;
       const text = summary.next(performance.now(), () => builder.current());
       if (text !== null) element.textContent = text;
     };
     const timer = setInterval(tick, SUMMARY_POLL_MS);
     return () => clearInterval(timer);
-  }, [region]);
+  }, []);
+  return { id, region: { ref, id, className: 'sr-only', 'aria-live': 'polite', 'aria-atomic': true } as const };
 }

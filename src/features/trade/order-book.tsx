@@ -1,6 +1,5 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import type { BookStatus, FeedState, Snapshot } from '../../../workers/api.ts';
 import { BOOK_COLUMN, BOOK_COLUMNS, TICKER_COLUMN } from '../../../workers/api.ts';
 import {
@@ -88,7 +87,7 @@ export function OrderBook(props: {
   own?: OwnPrices;
 }) {
   const { symbol, coin, unit, priceScale, amountScale } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [view, setView] = useState<BookView>('both');
   const [group, setGroup] = useState(0);
   const [readout, setReadout] = useState<Readout>('connecting');
@@ -121,10 +120,7 @@ export function OrderBook(props: {
     { symbol, group, view, shownScale, amountScale },
   );
   // What the canvases show, for screen readers: read from the snapshot the ladders paint, on a timer of its own.
-  const summaryId = useId();
-  const summary = useRef<HTMLOutputElement>(null);
-  const lang = parseLang(i18n.language) ?? DEFAULT_LANG;
-  useLiveSummary(summary, () => bookSummary(t, lang, book.current, shownScale, unit));
+  const summary = useLiveSummary((tr, lang) => bookSummary(tr, lang, book.current, shownScale, unit));
   const handlers = useLevelPicker(book, hover, surfaces, section, (price) => {
     const shown = formatPrice(price, shownScale);
     pickPrice(symbol, shown);
@@ -146,39 +142,52 @@ export function OrderBook(props: {
         </output>
       </header>
       <BookTools view={view} setView={setView} group={group} setGroup={setGroup} priceScale={priceScale} />
-      <div className="book-columns" aria-hidden="true">
-        <span>{t('trade.book.price', { unit })}</span>
-        <span>{t('trade.book.amount', { coin })}</span>
-        <span>{t('trade.book.total', { coin })}</span>
-        <span>{t('trade.book.value', { unit })}</span>
-      </div>
+      <BookColumns coin={coin} unit={unit} />
       <div className="book-body" title={t('trade.book.pickHint')}>
         {view !== 'bids' && (
-          <canvas
-            ref={askCanvas}
-            className="book-side asks"
-            data-side="ask"
-            role="img"
-            aria-label={t('trade.book.asksLadder')}
-            aria-describedby={summaryId}
-            {...handlers('ask')}
-          />
+          <Ladder side="ask" canvas={askCanvas} describedBy={summary.id} handlers={handlers('ask')} />
         )}
         <MidPrice symbol={symbol} priceScale={priceScale} />
         {view !== 'asks' && (
-          <canvas
-            ref={bidCanvas}
-            className="book-side bids"
-            data-side="bid"
-            role="img"
-            aria-label={t('trade.book.bidsLadder')}
-            aria-describedby={summaryId}
-            {...handlers('bid')}
-          />
+          <Ladder side="bid" canvas={bidCanvas} describedBy={summary.id} handlers={handlers('bid')} />
         )}
       </div>
-      <output ref={summary} id={summaryId} className="sr-only" aria-live="polite" aria-atomic="true" />
+      <output {...summary.region} />
     </section>
+  );
+}
+
+/** The ladders' column titles (drawn text below is not read: the live summary speaks for it). */
+function BookColumns({ coin, unit }: { coin: string; unit: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="book-columns" aria-hidden="true">
+      <span>{t('trade.book.price', { unit })}</span>
+      <span>{t('trade.book.amount', { coin })}</span>
+      <span>{t('trade.book.total', { coin })}</span>
+      <span>{t('trade.book.value', { unit })}</span>
+    </div>
+  );
+}
+
+/** One side's canvas: an image to assistive technology, described by the book's live summary. */
+function Ladder(props: {
+  side: LadderSide;
+  canvas: RefObject<HTMLCanvasElement | null>;
+  describedBy: string;
+  handlers: ReturnType<ReturnType<typeof useLevelPicker>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <canvas
+      ref={props.canvas}
+      className={`book-side ${props.side}s`}
+      data-side={props.side}
+      role="img"
+      aria-label={t(props.side === 'ask' ? 'trade.book.asksLadder' : 'trade.book.bidsLadder')}
+      aria-describedby={props.describedBy}
+      {...props.handlers}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import { UP_DOWN_EVENT } from '../../app/up-down.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
@@ -16,7 +15,7 @@ export function RecentTrades(props: {
   amountScale: number;
 }) {
   const { symbol, coin, unit, priceScale, amountScale } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const section = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const surface = useRef<CanvasSurface | null>(null);
@@ -37,10 +36,9 @@ export function RecentTrades(props: {
   });
 
   // The newest trade for screen readers, from the snapshot the tape paints, on a timer of its own.
-  const summaryId = useId();
-  const summary = useRef<HTMLOutputElement>(null);
-  const lang = parseLang(i18n.language) ?? DEFAULT_LANG;
-  useLiveSummary(summary, () => tradeSummary(t, lang, trades.current?.trades, scales.current, { coin, unit }));
+  const summary = useLiveSummary((tr, lang) =>
+    tradeSummary(tr, lang, trades.current?.trades, scales.current, { coin, unit }),
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new market starts a new tape.
   useEffect(() => {
@@ -101,11 +99,11 @@ export function RecentTrades(props: {
           className="tape"
           role="img"
           aria-label={t('trade.trades.tape')}
-          aria-describedby={summaryId}
+          aria-describedby={summary.id}
         />
         {empty && <p className="panel-empty">{t('common.loading')}</p>}
       </div>
-      <output ref={summary} id={summaryId} className="sr-only" aria-live="polite" aria-atomic="true" />
+      <output {...summary.region} />
     </section>
   );
 }
