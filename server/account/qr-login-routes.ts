@@ -21,6 +21,8 @@ import { type QrLogin, rememberDevice } from './login-devices.ts';
 import { fail, startSession } from './rules.ts';
 
 const invalid = () => fail(200, ApiCode.qrcodeInvalid, 'qrcodeInvalid');
+/** Calls a minute per address. */
+const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const expired = () => fail(200, ApiCode.qrcodeExpired, 'qrcodeExpired');
 
 /** The state a request is in now: a live one past its expiry is expired (used and rejected stay what they are). */
@@ -38,7 +40,6 @@ function statusAt(row: QrLogin, now: number): number {
  */
 export const qrLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { logins } = app.account;
-  const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   app.post(
     QR_PATHS.generate,
@@ -97,7 +98,7 @@ function approvalRoutes(app: Api): void {
     {
       onRequest: requireUser,
       schema: { body: QrIdBodySchema, response: reply(QrScanResultSchema) },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: limit(30),
     },
     async (request) => {
       const { qrcodeId } = request.body;
@@ -126,7 +127,7 @@ function approvalRoutes(app: Api): void {
     {
       onRequest: requireUser,
       schema: { body: QrConfirmBodySchema, response: reply(NoDataSchema) },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: limit(30),
     },
     async (request) => {
       const { qrcodeId, approve } = request.body;
@@ -148,7 +149,7 @@ function deviceAuthRoute(app: Api): void {
     {
       onRequest: requireUser,
       schema: { body: DeviceAuthBodySchema, response: reply(NoDataSchema) },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: limit(10),
     },
     async (request) => {
       const { enable, password, deviceCode } = request.body;
