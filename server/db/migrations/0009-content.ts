@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { LANGS } from '../../../common/i18n.ts';
 import { channelValue } from '../../content/channels.ts';
-import { type ArticleSeed, type CategorySeed, helpArticles, helpCategories } from '../../content/seed/help.ts';
+import { helpArticles, helpCategories } from '../../content/seed/help.ts';
 import { gameCategories, games, videoCategories, videos } from '../../content/seed/media.ts';
 import { newsArticles, newsCategories } from '../../content/seed/news.ts';
 import { channels, pages } from '../../content/seed/pages.ts';
-import { paragraphsToHtml, searchText } from '../../content/seed/text.ts';
-import type { ArticleKind, ContentTables } from '../../content/tables.ts';
+import { articleRows, categoryRows } from '../../content/seed/rows.ts';
+import { paragraphsToHtml } from '../../content/seed/text.ts';
+import type { ContentTables } from '../../content/tables.ts';
 
 /**
  * The open content pages of issue 8 item 3: help-centre categories and articles, coin news, video tutorials, games and
@@ -71,40 +72,21 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
 }
 
 async function seed(db: Kysely<ContentTables>): Promise<void> {
-  const categories = (kind: ArticleKind, list: readonly CategorySeed[]) =>
-    list.flatMap((c, sort) => LANGS.map((lang) => ({ kind, cate_key: c.key, lang, name: c.name[lang], sort })));
   await db
     .insertInto('content_categories')
     .values([
-      ...categories('help', helpCategories),
-      ...categories('news', newsCategories),
-      ...categories('video', videoCategories),
-      ...categories('game', gameCategories),
+      ...categoryRows('help', helpCategories),
+      ...categoryRows('news', newsCategories),
+      ...categoryRows('video', videoCategories),
+      ...categoryRows('game', gameCategories),
     ])
     .execute();
 
-  const articles = (kind: ArticleKind, list: readonly ArticleSeed[]) =>
-    list.flatMap((a, sort) =>
-      LANGS.map((lang) => ({
-        kind,
-        article_key: a.key,
-        lang,
-        cate_key: a.cate,
-        title: a.title[lang],
-        summary: a.summary[lang],
-        body: paragraphsToHtml(a.body[lang]),
-        search_text: searchText(a.title[lang], a.summary[lang], a.body[lang]),
-        meta: JSON.stringify(a.meta ?? {}),
-        sort,
-        enabled: 1,
-        created_at: a.at,
-      })),
-    );
   const rows = [
-    ...articles('help', helpArticles),
-    ...articles('news', newsArticles),
-    ...articles('video', videos),
-    ...articles('game', games),
+    ...articleRows('help', helpArticles),
+    ...articleRows('news', newsArticles),
+    ...articleRows('video', videos),
+    ...articleRows('game', games),
   ];
   // SQLite allows 32766 bound parameters per statement; chunks keep far below it.
   for (let i = 0; i < rows.length; i += 100)

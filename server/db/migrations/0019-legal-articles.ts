@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { LANGS } from '../../../common/i18n.ts';
 import { helpArticles, helpCategories } from '../../content/seed/help.ts';
 import { legalArticles, legalCategory, movedSiteLinks } from '../../content/seed/legal.ts';
-import { paragraphsToHtml, searchText } from '../../content/seed/text.ts';
+import { articleRows, categoryRows } from '../../content/seed/rows.ts';
 import type { ContentTables } from '../../content/tables.ts';
 import type { ShellTables } from '../../shell/tables.ts';
 
@@ -15,37 +14,11 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as Kysely<ContentTables & ShellTables>;
   await db
     .insertInto('content_categories')
-    .values(
-      LANGS.map((lang) => ({
-        kind: 'help',
-        cate_key: legalCategory.key,
-        lang,
-        name: legalCategory.name[lang],
-        sort: helpCategories.length,
-      })),
-    )
+    .values(categoryRows('help', [legalCategory], helpCategories.length))
     .execute();
-
   await db
     .insertInto('content_articles')
-    .values(
-      legalArticles.flatMap((a, i) =>
-        LANGS.map((lang) => ({
-          kind: 'help',
-          article_key: a.key,
-          lang,
-          cate_key: a.cate,
-          title: a.title[lang],
-          summary: a.summary[lang],
-          body: paragraphsToHtml(a.body[lang]),
-          search_text: searchText(a.title[lang], a.summary[lang], a.body[lang]),
-          meta: JSON.stringify(a.meta ?? {}),
-          sort: helpArticles.length + i,
-          enabled: 1,
-          created_at: a.at,
-        })),
-      ),
-    )
+    .values(articleRows('help', legalArticles, helpArticles.length))
     .execute();
 
   for (const link of movedSiteLinks)
