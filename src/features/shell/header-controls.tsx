@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { clearSession } from '../../api/session.ts';
 import { logout } from '../../api/shell.ts';
 import { showToast } from '../../api/toast.ts';
@@ -66,5 +66,21 @@ export function ThemeSwitch() {
     >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
     </button>
+  );
+}
+
+/** Log in and register, for a visitor: in the header (small) and in the mobile menu. */
+export function AuthButtons({ className, small = false }: { className: string; small?: boolean }) {
+  const { t } = useTranslation();
+  const size = small ? ' btn-sm' : '';
+  return (
+    <div className={className}>
+      <Link href="/login" className={`btn btn-ghost${size}`}>
+        {t('header.login')}
+      </Link>
+      <Link href="/register" className={`btn btn-primary${size}`}>
+        {t('header.register')}
+      </Link>
+    </div>
   );
 }

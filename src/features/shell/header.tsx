@@ -38,7 +38,7 @@ import {
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { QrCode } from '../../ui/qr-code.tsx';
-import { HELP_LINKS, LanguageSwitch, ThemeSwitch, useLogout } from './header-controls.tsx';
+import { AuthButtons, HELP_LINKS, LanguageSwitch, ThemeSwitch, useLogout } from './header-controls.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SymbolSearch } from './symbol-search.tsx';
 import { TradeMenu } from './trade-menu.tsx';
@@ -93,7 +93,7 @@ export function Header({ route }: { route: RouteDef | null }) {
       </nav>
       <div className="header-tools">
         <SymbolSearch />
-        {shell.isLogin ? <SignedInTools route={route} /> : <SignedOutButtons />}
+        {shell.isLogin ? <SignedInTools route={route} /> : <AuthButtons className="auth-buttons" small />}
         <span className="tool-divider" aria-hidden="true" />
         <LanguageSwitch />
         <CurrencySwitch />
@@ -101,20 +101,6 @@ export function Header({ route }: { route: RouteDef | null }) {
       </div>
       <MobileMenu route={route} />
     </header>
-  );
-}
-
-function SignedOutButtons() {
-  const { t } = useTranslation();
-  return (
-    <div className="auth-buttons">
-      <Link href="/login" className="btn btn-ghost btn-sm">
-        {t('header.login')}
-      </Link>
-      <Link href="/register" className="btn btn-primary btn-sm">
-        {t('header.register')}
-      </Link>
-    </div>
   );
 }
 

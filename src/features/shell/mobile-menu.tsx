@@ -7,7 +7,7 @@ import { useShell } from '../../app/shell-state.tsx';
 import { currencySymbol, DISPLAY_CURRENCIES } from '../../format/currency.ts';
 import { Drawer } from '../../ui/drawer.tsx';
 import { ChevronDownIcon, MenuIcon } from '../../ui/icons.tsx';
-import { HELP_LINKS, LanguageSwitch, ThemeSwitch, useLogout } from './header-controls.tsx';
+import { AuthButtons, HELP_LINKS, LanguageSwitch, ThemeSwitch, useLogout } from './header-controls.tsx';
 
 /**
  * The mobile header's menu (spec shell §9: below the 768 px breakpoint): a button that opens a drawer with every entry
@@ -104,16 +104,7 @@ function AccountSection({ route }: { route: RouteDef | null }) {
   const shell = useShell();
   const onLogout = useLogout(route);
   if (!shell.isLogin) {
-    return (
-      <div className="mobile-section mobile-auth">
-        <Link href="/login" className="btn btn-ghost">
-          {t('header.login')}
-        </Link>
-        <Link href="/register" className="btn btn-primary">
-          {t('header.register')}
-        </Link>
-      </div>
-    );
+    return <AuthButtons className="mobile-section mobile-auth" />;
   }
   type Entry = { label: MenuItem['label'] | (typeof HELP_LINKS)[number]['label'] | 'header.messages'; to: string };
   const links: Entry[] = [
