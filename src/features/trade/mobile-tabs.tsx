@@ -1,13 +1,11 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MOBILE_QUERY } from '../../ui/use-media-query.ts';
 import { usePickedPrice } from './price-store.ts';
 
 /** The panels a phone shows one at a time (spec shell §9): the orders/positions stay below whichever is chosen. */
 export const MOBILE_TABS = ['chart', 'book', 'trades', 'form'] as const;
 export type MobileTab = (typeof MOBILE_TABS)[number];
-
-/** The shell's mobile breakpoint (spec shell §9: 768 px); trade.css hides the other panels below it. */
-export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 const isMobile = () => typeof matchMedia !== 'undefined' && matchMedia(MOBILE_QUERY).matches;
 
