@@ -50,6 +50,8 @@ const VISITS: Record<string, Visit[]> = {
   '/login': [{ path: '/login' }],
   '/register': [{ path: '/register' }],
   '/personal/setPassword': [{ path: '/personal/setPassword' }],
+  '/personal/verification': [{ path: '/personal/verification' }],
+  '/qrcode/confirm': [{ path: '/qrcode/confirm', ready: '[data-testid="qr-confirm"][data-step="unavailable"]' }],
   '/forget': [{ path: '/forget' }],
   '/verification': [{ path: '/verification' }],
   '/resetPwd': [{ path: '/resetPwd' }],

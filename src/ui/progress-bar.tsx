@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
 
 /** The navigation progress bar (spec shell §4): counts pending steps; shown while any is pending. */
@@ -23,6 +24,7 @@ export function ProgressWhileMounted() {
 }
 
 export function ProgressBar() {
+  const { t } = useTranslation();
   const busy = useSnapshot(steps).pending > 0;
   const [phase, setPhase] = useState<'idle' | 'running' | 'finishing'>('idle');
   useEffect(() => {
@@ -34,5 +36,13 @@ export function ProgressBar() {
     const t = setTimeout(() => setPhase('idle'), 350);
     return () => clearTimeout(t);
   }, [busy]);
-  return <div className={`nav-progress ${phase}`} role="progressbar" aria-hidden={phase === 'idle'} data-busy={busy} />;
+  return (
+    <div
+      className={`nav-progress ${phase}`}
+      role="progressbar"
+      aria-label={t('common.loading')}
+      aria-hidden={phase === 'idle'}
+      data-busy={busy}
+    />
+  );
 }

@@ -38,6 +38,7 @@ export function TicketThread({
 }
 
 function PostImage({ src }: { src: string }) {
+  const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -53,7 +54,13 @@ function PostImage({ src }: { src: string }) {
     };
   }, [src]);
   return url ? (
-    <a href={url} target="_blank" rel="noreferrer" className="sup-post-image">
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="sup-post-image"
+      aria-label={t('support.feedback.openImage')}
+    >
       <img src={url} alt="" data-testid="ticket-image" />
     </a>
   ) : null;

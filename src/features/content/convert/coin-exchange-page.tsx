@@ -7,6 +7,7 @@ import { convertCoins, formatAmount } from '../logic.ts';
 import { useLiveMarkets } from '../markets.ts';
 import { amountOk, initialCoinExchange, quoteOf, reduceCoinExchange } from './coin-exchange-model.ts';
 import '../content.css';
+import { LogoMark } from '../../../ui/icons.tsx';
 import { NumberInput } from '../../../ui/number-input.tsx';
 
 /**
@@ -30,8 +31,9 @@ export function CoinExchangePage() {
   return (
     <div className="ct-standalone" data-testid="convert-page">
       <div className="ct-panel">
-        <Link className="brand" href="/">
-          Tickstream
+        <Link className="brand" href="/" aria-label="Tickstream">
+          <LogoMark size={28} />
+          <span className="brand-name">Tickstream</span>
         </Link>
         <h1>{t('content.convert.title')}</h1>
         <p className="muted">{t('content.convert.subtitle')}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { useShell } from '../../../app/shell-state.tsx';
+import { LogoMark } from '../../../ui/icons.tsx';
 import { QrCode } from '../../../ui/qr-code.tsx';
 import { programPage } from '../api.ts';
 import { promotionCodeOf } from '../logic.ts';
@@ -30,8 +31,9 @@ export function PromotionPage() {
   return (
     <div className="ct-standalone" data-testid="promotion-page">
       <div className="ct-panel">
-        <Link className="brand" href="/">
-          Tickstream
+        <Link className="brand" href="/" aria-label="Tickstream">
+          <LogoMark size={28} />
+          <span className="brand-name">Tickstream</span>
         </Link>
         <Loaded state={state}>
           {(p) => (

@@ -46,6 +46,7 @@ export const supportEnUS = {
     addImage: 'Add image',
     removeImage: 'Remove image',
     imageHint: 'JPG, PNG or WEBP, up to 5 MB',
+    openImage: 'Open the attached image in full size',
     uploading: 'Uploading…',
     submit: 'Submit',
     submitted: 'Your ticket has been submitted',

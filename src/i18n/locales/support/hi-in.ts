@@ -47,6 +47,7 @@ export const supportHiIN: SupportMessages = {
     addImage: 'छवि जोड़ें',
     removeImage: 'छवि हटाएँ',
     imageHint: 'JPG, PNG या WEBP, अधिकतम 5 MB',
+    openImage: 'संलग्न छवि पूरे आकार में खोलें',
     uploading: 'अपलोड हो रहा है…',
     submit: 'जमा करें',
     submitted: 'आपका टिकट जमा हो गया है',

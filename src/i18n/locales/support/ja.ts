@@ -47,6 +47,7 @@ export const supportJa: SupportMessages = {
     addImage: '画像を追加',
     removeImage: '画像を削除',
     imageHint: 'JPG・PNG・WEBP、5 MB まで',
+    openImage: '添付画像を原寸で開く',
     uploading: 'アップロード中…',
     submit: '送信',
     submitted: 'チケットを送信しました',

@@ -47,6 +47,7 @@ export const supportKoKR: SupportMessages = {
     addImage: '이미지 추가',
     removeImage: '이미지 삭제',
     imageHint: 'JPG, PNG, WEBP, 최대 5 MB',
+    openImage: '첨부 이미지를 원본 크기로 열기',
     uploading: '업로드 중…',
     submit: '제출',
     submitted: '문의가 제출되었습니다',

@@ -48,6 +48,7 @@ export const supportViVN: SupportMessages = {
     addImage: 'Thêm ảnh',
     removeImage: 'Xóa ảnh',
     imageHint: 'JPG, PNG hoặc WEBP, tối đa 5 MB',
+    openImage: 'Mở ảnh đính kèm ở kích thước đầy đủ',
     uploading: 'Đang tải lên…',
     submit: 'Gửi',
     submitted: 'Phiếu của bạn đã được gửi',

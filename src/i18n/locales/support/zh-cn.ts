@@ -47,6 +47,7 @@ export const supportZhCN: SupportMessages = {
     addImage: '添加图片',
     removeImage: '移除图片',
     imageHint: '支持 JPG、PNG、WEBP，最大 5 MB',
+    openImage: '查看附件原图',
     uploading: '上传中…',
     submit: '提交',
     submitted: '工单已提交',

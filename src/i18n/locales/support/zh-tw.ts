@@ -47,6 +47,7 @@ export const supportZhTW: SupportMessages = {
     addImage: '新增圖片',
     removeImage: '移除圖片',
     imageHint: '支援 JPG、PNG、WEBP，最大 5 MB',
+    openImage: '檢視附件原圖',
     uploading: '上傳中…',
     submit: '提交',
     submitted: '工單已提交',
