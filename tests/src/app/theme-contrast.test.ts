@@ -11,7 +11,9 @@ const CSS = readFileSync(join(import.meta.dirname, '../../../src/app/app.css'), 
 /** The custom properties of a theme block; dark inherits what it does not set from light. */
 function palette(selector: string): Record<string, string> {
   const block = CSS.slice(CSS.indexOf(selector), CSS.indexOf('}', CSS.indexOf(selector)));
-  return Object.fromEntries([...block.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+  return Object.fromEntries(
+    [...block.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name, value?.trim()]),
+  );
 }
 
 const LIGHT = palette('[data-theme="light"] {');
@@ -19,21 +21,22 @@ const THEMES = { light: LIGHT, dark: { ...LIGHT, ...palette('[data-theme="dark"]
 
 function resolve(theme: Record<string, string>, name: string): string {
   const value = theme[name] ?? '';
-  const ref = /^var\((--[\w-]+)\)$/.exec(value);
-  return ref ? resolve(theme, ref[1]) : value;
+  const ref = /^var\((--[\w-]+)\)$/.exec(value)?.[1];
+  return ref ? resolve(theme, ref) : value;
 }
 
+/** sRGB relative luminance of `#rrggbb` (WCAG 2). */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
+  const channel = (i: number) => {
     const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
 const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 };
 
 /** Text on background, as the stylesheets pair them. */
