@@ -1,6 +1,6 @@
-import { compare, mul, toFixed } from '../../common/decimal.ts';
+import { mul, toFixed } from '../../common/decimal.ts';
 import { abbreviate } from './money.ts';
-import { magnitude, type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './value.ts';
+import { fixedDown, type Numeric, PLACEHOLDER, scaleOr, toDecimal, wholeDigits } from './value.ts';
 
 /**
  * An order-book amount (spec trading §9), truncated like prices:
@@ -11,10 +11,11 @@ import { magnitude, type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './valu
 export function formatBookAmount(value: Numeric, spotDecimals?: number | null): string {
   const decimal = toDecimal(value);
   if (decimal === null) return PLACEHOLDER;
-  const size = magnitude(decimal);
+  // Text only below 1000: this runs for every repainted row of the book and the tape.
+  const digits = wholeDigits(decimal);
   const given = scaleOr(spotDecimals, -1);
-  if (compare(size, '10') < 0) return toFixed(decimal, given < 0 ? 5 : given);
-  if (compare(size, '1000') < 0) return toFixed(decimal, given < 0 ? 3 : Math.min(3, given));
+  if (digits < 2) return fixedDown(decimal, given < 0 ? 5 : given);
+  if (digits < 4) return fixedDown(decimal, given < 0 ? 3 : Math.min(3, given));
   return abbreviate(decimal);
 }
 

@@ -3,7 +3,7 @@ import type { Lang } from '../../common/i18n.ts';
 import { collapseZeros, formatCollapsedZero } from './collapsed-zero.ts';
 import { decimalMark, groupDigits } from './intl.ts';
 import { formatMoney } from './money.ts';
-import { type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './value.ts';
+import { fixedDown, type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './value.ts';
 
 // Kept here as well: src/features/markets imports it from this file.
 export { formatChangePercent } from './change.ts';
@@ -20,7 +20,7 @@ export const DEFAULT_FUTURES_DECIMALS = 2;
  */
 export function formatPrice(value: Numeric, priceScale?: number | null): string {
   const decimal = toDecimal(value);
-  return decimal === null ? PLACEHOLDER : toFixed(decimal, scaleOr(priceScale, DEFAULT_PRICE_SCALE));
+  return decimal === null ? PLACEHOLDER : fixedDown(decimal, scaleOr(priceScale, DEFAULT_PRICE_SCALE));
 }
 
 /**

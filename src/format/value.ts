@@ -49,6 +49,28 @@ function expand(text: string, fromNumber: boolean): string | null {
   return `${sign === '-' && !zero ? '-' : ''}${intPart}${fracPart ? `.${fracPart}` : ''}`;
 }
 
+/**
+ * A plain decimal (toDecimal's form) truncated toward zero to exactly `scale` decimals: common/decimal's toFixed with
+ * ROUND_DOWN, done on the text, because the canvases and the chart's axis format numbers on every paint.
+ */
+export function fixedDown(decimal: string, scale: number): string {
+  const negative = decimal.startsWith('-');
+  const body = negative ? decimal.slice(1) : decimal;
+  const dot = body.indexOf('.');
+  const whole = (dot < 0 ? body : body.slice(0, dot)) || '0';
+  const fraction = dot < 0 ? '' : body.slice(dot + 1);
+  const text = scale > 0 ? `${whole}.${fraction.slice(0, scale).padEnd(scale, '0')}` : whole;
+  // No minus on a value truncated to zero ("-0.001" at 2 decimals is "0.00").
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/** How many digits a plain decimal has before its point ("0.5" → 1, "123.4" → 3), its sign aside. */
+export function wholeDigits(decimal: string): number {
+  const body = magnitude(decimal);
+  const dot = body.indexOf('.');
+  return dot < 0 ? body.length : Math.max(1, dot);
+}
+
 /** The value without its minus sign. */
 export function magnitude(decimal: string): string {
   return decimal.startsWith('-') ? decimal.slice(1) : decimal;

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER, toDecimal } from '../../../src/format/value.ts';
+import { compare, toFixed } from '../../../common/decimal.ts';
+import { fixedDown, PLACEHOLDER, toDecimal, wholeDigits } from '../../../src/format/value.ts';
 
 describe('toDecimal: the exact decimal behind any input', () => {
   it("turns nothing and non-numbers into null (shown as '--')", () => {
@@ -31,5 +33,46 @@ describe('toDecimal: the exact decimal behind any input', () => {
     expect(toDecimal(1.005)).toBe('1.005');
     expect(toDecimal(-0)).toBe('0');
     expect(toDecimal(95000)).toBe('95000');
+  });
+});
+
+describe('fixedDown and wholeDigits: the paint path without decimal.js', () => {
+  /** Doubles of every size, and decimal strings as the server writes them. */
+  const values = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e-3, max: 1e-3 }),
+    fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,14}$/), fc.stringMatching(/^\d{0,18}$/))
+      .map(([minus, whole, fraction]) => `${minus ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`),
+  );
+
+  it('truncates exactly as common/decimal toFixed with ROUND_DOWN, at any scale', () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 0, max: 12 }), (value, scale) => {
+        const decimal = toDecimal(value);
+        if (decimal === null) return;
+        expect(fixedDown(decimal, scale)).toBe(toFixed(decimal, scale));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('counts the digits before the point, so that "under 10" and "under 1000" need no decimal compare', () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        const decimal = toDecimal(value);
+        if (decimal === null) return;
+        const size = decimal.replace(/^-/, '');
+        expect(wholeDigits(decimal) < 2).toBe(compare(size, '10') < 0);
+        expect(wholeDigits(decimal) < 4).toBe(compare(size, '1000') < 0);
+      }),
+      { numRuns: 5000 },
+    );
+    expect([fixedDown('-0.001', 2), fixedDown('5', 3), fixedDown('123.456', 0), wholeDigits('0.5')]).toEqual([
+      '0.00',
+      '5.000',
+      '123',
+      1,
+    ]);
   });
 });

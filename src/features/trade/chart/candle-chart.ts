@@ -62,6 +62,9 @@ const toTime = (openTime: number) => (openTime / 1000) as UTCTimestamp;
 /** Decimals for the library's tick step: formatPrice's fallback for a broken scale, at most what a double holds. */
 const decimalsOf = (scale: number) => Math.min(15, scaleOr(scale, DEFAULT_PRICE_SCALE));
 
+/** A legend entry: label ('' for none), value, and the value's colour. */
+type LegendItem = [label: string, value: string, color?: string];
+
 export class CandleChart {
   private readonly chart: IChartApi;
   private readonly candles: ISeriesApi<'Candlestick'>;
@@ -73,6 +76,9 @@ export class CandleChart {
   /** Open time (ms) of the candle under the crosshair; null shows the last candle. */
   private hovered: number | null = null;
   private options: CandleChartOptions;
+  /** The legend's labels and colours as shown, and its value nodes in order (see drawLegend). */
+  private legendShape = '';
+  private legendValues: HTMLElement[] = [];
 
   constructor(
     container: HTMLElement,
@@ -300,44 +306,65 @@ export class CandleChart {
     const n = c ? candleCount(c) : 0;
     const hoveredAt = c && this.hovered !== null ? candleIndexAt(c, this.hovered) : -1;
     const i = hoveredAt >= 0 ? hoveredAt : n - 1;
-    const doc = this.legend.ownerDocument;
     const { labels, priceScale, theme, interval } = this.options;
-    const row = (className: string) => {
-      const div = doc.createElement('div');
-      div.className = className;
-      return div;
-    };
-    const item = (into: HTMLElement, label: string, value: string, color?: string) => {
-      const span = doc.createElement('span');
-      if (label) span.append(`${label} `);
-      const b = doc.createElement('b');
-      b.textContent = value;
-      if (color) b.style.color = color;
-      span.append(b);
-      into.append(span);
-    };
-    const ohlc = row('chart-legend-ohlc');
-    const values = row('chart-legend-lines');
+    const ohlc: LegendItem[] = [];
+    const values: LegendItem[] = [];
     if (c && i >= 0) {
       const at = i * CANDLE_COLUMNS;
       const open = c[at + 1] as number;
       const close = c[at + 4] as number;
       const color = close >= open ? theme.up : theme.down;
       this.legend.dataset.time = String(c[at]);
-      item(ohlc, '', formatCandleTime(c[at] as number, interval));
-      item(ohlc, labels.open, formatPriceText(open, priceScale), color);
-      item(ohlc, labels.high, formatPriceText(c[at + 2], priceScale), color);
-      item(ohlc, labels.low, formatPriceText(c[at + 3], priceScale), color);
-      item(ohlc, labels.close, formatPriceText(close, priceScale), color);
-      item(ohlc, '', formatChangeRate(close, open), color);
-      item(ohlc, labels.volume, abbreviate(c[at + 5]));
+      ohlc.push(
+        ['', formatCandleTime(c[at] as number, interval)],
+        [labels.open, formatPriceText(open, priceScale), color],
+        [labels.high, formatPriceText(c[at + 2], priceScale), color],
+        [labels.low, formatPriceText(c[at + 3], priceScale), color],
+        [labels.close, formatPriceText(close, priceScale), color],
+        ['', formatChangeRate(close, open), color],
+        [labels.volume, abbreviate(c[at + 5])],
+      );
       for (const line of this.lines) {
         const value = line.values[i] as number;
-        item(values, line.label, Number.isNaN(value) ? '--' : formatPriceText(value, priceScale), line.color);
+        values.push([line.label, Number.isNaN(value) ? '--' : formatPriceText(value, priceScale), line.color]);
       }
     } else {
       delete this.legend.dataset.time;
     }
-    this.legend.replaceChildren(ohlc, values);
+    this.drawLegend([ohlc, values]);
+  }
+
+  /**
+   * Writes the legend's rows: only the changed values when the labels and colours are those already shown (a new
+   * trade changes a few numbers, and rebuilding the nodes costs a style pass in that frame), else the rows anew.
+   */
+  private drawLegend(rows: [LegendItem[], LegendItem[]]): void {
+    const shape = JSON.stringify(rows.map((row) => row.map(([label, , color]) => [label, color])));
+    if (shape === this.legendShape) {
+      rows.flat().forEach(([, value], k) => {
+        const b = this.legendValues[k];
+        if (b && b.textContent !== value) b.textContent = value;
+      });
+      return;
+    }
+    this.legendShape = shape;
+    const doc = this.legend.ownerDocument;
+    this.legendValues = [];
+    const [ohlc, values] = rows.map((row, r) => {
+      const div = doc.createElement('div');
+      div.className = r === 0 ? 'chart-legend-ohlc' : 'chart-legend-lines';
+      for (const [label, value, color] of row) {
+        const span = doc.createElement('span');
+        if (label) span.append(`${label} `);
+        const b = doc.createElement('b');
+        b.textContent = value;
+        if (color) b.style.color = color;
+        span.append(b);
+        div.append(span);
+        this.legendValues.push(b);
+      }
+      return div;
+    });
+    this.legend.replaceChildren(ohlc as HTMLElement, values as HTMLElement);
   }
 }
