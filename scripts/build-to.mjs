@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { root, run, serverBuildOptions } from './lib.mjs';
+import { precompress } from './precompress.mjs';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -11,6 +12,7 @@ if (!dir) {
 }
 const out = resolve(dir);
 run('npx', ['vite', 'build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', `${out}/client`]);
+precompress(`${out}/client`);
 const esbuild = await import('esbuild');
 await esbuild.build({ ...serverBuildOptions, outfile: `${out}/server/main.js` });
 // The server bundle leaves packages external: let it find this project's node_modules.

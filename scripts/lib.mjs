@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -91,6 +92,7 @@ export const serverBuildOptions = {
 export async function build() {
   log('building the client…');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  precompress(join(root, 'dist/client'));
   log('building the server…');
   // Imported here: esbuild exists only after ensureDependencies.
   const esbuild = await import('esbuild');

@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, hasOrphanToken } from './api/session.ts';
 import { App } from './app/app.tsx';
+import { PAGES } from './app/pages.ts';
 import { storedTheme } from './app/preferences.ts';
 import { findRoute, themeFor } from './app/routes.ts';
 import { startUpDown } from './app/up-down.ts';
+import { dataStore } from './data/hooks.ts';
 import { i18n } from './i18n/i18n.ts';
 import { HTML_LANG, resolveLang, splitLangPrefix } from './i18n/languages.ts';
 import './app/app.css';
@@ -22,15 +24,20 @@ if (hasOrphanToken()) {
   const route = findRoute(splitLangPrefix(location.pathname).rest)?.route;
   document.documentElement.dataset.theme = themeFor(route, storedTheme());
   startUpDown();
+  // The page's chunk loads beside the language's, not after the first render asks for it (the router's lazy page
+  // then finds it loaded); a trading page's worker and socket start now too.
+  if (route?.page) void PAGES[route.path]?.();
+  if (route?.dark) dataStore();
   const lang = resolveLang(location.pathname);
-  void i18n.changeLanguage(lang);
   document.documentElement.lang = HTML_LANG[lang];
-
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // The page's language is its own chunk: the first render waits for it, so no key ever shows.
+  void i18n.changeLanguage(lang).finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -21,6 +21,8 @@ export async function clientRoutes(app: FastifyInstance, clientDir: string | nul
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.mjs); sent by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints everything under assets/; the rest must be revalidated.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,24 +1,21 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang, parseLang } from '../../common/i18n.ts';
 import { setFormatLanguage } from '../format/intl.ts';
-import { enUS, type Messages } from './locales/en-us.ts';
-import { hiIN } from './locales/hi-in.ts';
-import { ja } from './locales/ja.ts';
-import { koKR } from './locales/ko-kr.ts';
-import { viVN } from './locales/vi-vn.ts';
-import { zhCN } from './locales/zh-cn.ts';
-import { zhTW } from './locales/zh-tw.ts';
+import type { Messages } from './locales/en-us.ts';
 
-/** Every UI string in the seven languages of spec shell §1, one bundle each (namespace `translation`). */
-export const LOCALES: Record<Lang, Messages> = {
-  zh_CN: zhCN,
-  zh_TW: zhTW,
-  en_US: enUS,
-  ko_KR: koKR,
-  ja,
-  vi_VN: viVN,
-  hi_IN: hiIN,
+/**
+ * Every UI string in the seven languages of spec shell §1, one bundle each (namespace `translation`), each its own
+ * chunk: a page downloads only its language (a language switch reloads the page).
+ */
+export const LOCALE_LOADERS: Record<Lang, () => Promise<Messages>> = {
+  zh_CN: () => import('./locales/zh-cn.ts').then((m) => m.zhCN),
+  zh_TW: () => import('./locales/zh-tw.ts').then((m) => m.zhTW),
+  en_US: () => import('./locales/en-us.ts').then((m) => m.enUS),
+  ko_KR: () => import('./locales/ko-kr.ts').then((m) => m.koKR),
+  ja: () => import('./locales/ja.ts').then((m) => m.ja),
+  vi_VN: () => import('./locales/vi-vn.ts').then((m) => m.viVN),
+  hi_IN: () => import('./locales/hi-in.ts').then((m) => m.hiIN),
 };
 
 declare module 'i18next' {
@@ -28,17 +25,36 @@ declare module 'i18next' {
   }
 }
 
-/** The one i18next instance. Bundles are compiled in, so it is ready synchronously at import. */
+/** i18next asks this for a language's bundle the first time it is used (`changeLanguage`, `loadLanguages`). */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const lang = parseLang(language);
+    if (!lang) return callback(null, {});
+    LOCALE_LOADERS[lang]().then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
+
+/** The one i18next instance; a language is usable once `changeLanguage` or `loadLanguages` for it has resolved. */
 export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGS.map((l) => [l, { translation: LOCALES[l] }])),
-  lng: DEFAULT_LANG,
-  fallbackLng: DEFAULT_LANG,
-  supportedLngs: [...LANGS],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    fallbackLng: false,
+    supportedLngs: [...LANGS],
+    load: 'currentOnly',
+    // Init settles now (no language yet), so it cannot race the page's own changeLanguage.
+    initAsync: false,
+    // Rendering waits in main.tsx for the page's language; react-i18next need not suspend.
+    react: { useSuspense: false },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 // Dates and counts follow the language (src/format/intl.ts).
 i18n.on('languageChanged', (lng) => setFormatLanguage(parseLang(lng) ?? DEFAULT_LANG));

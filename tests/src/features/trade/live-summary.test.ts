@@ -21,6 +21,7 @@ const book = { bids: side([64000.1, 1.5], [63999, 2]), asks: side([64000.4, 0.25
 /** `[price, side, volume, time]` per trade, newest first; side 1 buy, 2 sell. */
 const trades = new Float64Array([64000.4, 2, 0.01234, 1_700_000_000_000, 64000.1, 1, 1, 1_699_999_999_000]);
 
+await i18n.loadLanguages(['en_US', 'zh_CN', 'vi_VN']);
 const en = i18n.getFixedT('en_US');
 const zh = i18n.getFixedT('zh_CN');
 const scales = { priceScale: 1, amountScale: 5 };
