@@ -29,6 +29,7 @@ import {
   withAlpha,
 } from './candle-data.ts';
 import { type IndicatorId, type IndicatorLine, indicatorLines } from './indicators.ts';
+import { CHART_UPDATE_MS, Pacer } from './pacer.ts';
 
 export interface ChartTheme {
   up: string;
@@ -78,6 +79,7 @@ export class CandleChart {
   private options: CandleChartOptions;
   /** The legend's labels and colours as shown, and its value nodes in order (see drawLegend). */
   private legendShape = '';
+  private readonly pacer = new Pacer(CHART_UPDATE_MS);
   private legendValues: HTMLElement[] = [];
 
   constructor(
@@ -120,8 +122,22 @@ export class CandleChart {
     this.setIndicators(options.indicators);
   }
 
-  /** Draws a snapshot: `series.update` for a changed last candle or appended ones, `setData` when history changed. */
+  /**
+   * Draws a snapshot: a new history at once (`setData`), a live change of the last candles (`series.update`) at most
+   * every {@link CHART_UPDATE_MS}, the latest one winning.
+   */
   setCandles(next: Float64Array): void {
+    const change = candleChange(this.shown, next);
+    if (change.kind === 'none') return;
+    if (change.kind === 'tail') {
+      this.pacer.run(() => this.applyCandles(next));
+      return;
+    }
+    this.pacer.cancel(true);
+    this.applyCandles(next);
+  }
+
+  private applyCandles(next: Float64Array): void {
     const change = candleChange(this.shown, next);
     if (change.kind === 'none') return;
     this.shown = next;
@@ -192,6 +208,7 @@ export class CandleChart {
   }
 
   dispose(): void {
+    this.pacer.cancel();
     this.chart.unsubscribeCrosshairMove(this.onCrosshair);
     this.chart.remove();
     this.lineSeries.clear();
