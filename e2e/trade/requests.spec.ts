@@ -71,8 +71,9 @@ test('placing a limit order costs one request, its POST, until it is listed and 
   await quiet(page, QUIET_MS);
 
   const bid = Number(await book.getAttribute('data-best-bid'));
-  // Forty dollars under the best bid: it rests, within the 50 levels the book shows.
-  const price = (Math.floor(bid) - 40).toFixed(2);
+  // Eighty dollars under the best bid (about 40 of BTC's 2-dollar levels): it rests, within the 50 levels the book
+  // shows; forty filled once when the simulated price fell that far before the cancel.
+  const price = (Math.floor(bid) - 80).toFixed(2);
   const buy = page.locator('form.entry-side[data-side="buy"]');
   await buy.getByLabel('Price', { exact: true }).fill(price);
   await buy.getByLabel('Amount').fill('0.01');
