@@ -1,9 +1,2 @@
-/** Byte totals of the compressible files, raw and as their brotli and gzip copies. */
-export interface PrecompressTotals {
-  files: number;
-  raw: number;
-  br: number;
-  gz: number;
-}
-
-export function precompress(dir: string): PrecompressTotals;
+/** Writes brotli and gzip copies beside each compressible file of the built client in `dir`. */
+export function precompress(dir: string): void;

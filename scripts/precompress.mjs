@@ -16,9 +16,8 @@ function filesUnder(dir) {
   });
 }
 
-/** Writes `file.br` and `file.gz` beside each compressible file of `dir`, when smaller; returns the byte totals. */
+/** Writes `file.br` and `file.gz` beside each compressible file of `dir`, each only when smaller than the file. */
 export function precompress(dir) {
-  const totals = { files: 0, raw: 0, br: 0, gz: 0 };
   for (const file of filesUnder(dir)) {
     if (!COMPRESSIBLE.has(extname(file)) || statSync(file).size < MIN_BYTES) continue;
     const raw = readFileSync(file);
@@ -28,10 +27,5 @@ export function precompress(dir) {
     const gz = gzipSync(raw, { level: 9 });
     if (br.length < raw.length) writeFileSync(`${file}.br`, br);
     if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
-    totals.files++;
-    totals.raw += raw.length;
-    totals.br += Math.min(br.length, raw.length);
-    totals.gz += Math.min(gz.length, raw.length);
   }
-  return totals;
 }

@@ -134,11 +134,11 @@ export class CandleChart {
       return;
     }
     this.pacer.cancel(true);
-    this.applyCandles(next);
+    this.applyCandles(next, change);
   }
 
-  private applyCandles(next: Float64Array): void {
-    const change = candleChange(this.shown, next);
+  /** `change` is `next` against what is shown, worked out again for a kept update: the chart may have moved since. */
+  private applyCandles(next: Float64Array, change = candleChange(this.shown, next)): void {
     if (change.kind === 'none') return;
     this.shown = next;
     this.lines = this.computeLines();
