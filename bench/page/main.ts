@@ -13,7 +13,9 @@
  *   20 ms, no long animation frame), and book side paints per second;
  * - switch: --switches route changes BTC ↔ ETH as the selector's navigate makes them: route change → the new
  *   market's first snapshot on the page (switch_to_snapshot_ms) → its first ladder drawn (switch_to_book_ms), and
- *   frames_to_draw, animation frames from that snapshot to its ladder: 1 is the next frame (0: the same one).
+ *   frames_to_draw, animation frames from that snapshot to its ladder: 1 is the next frame (0: the same one);
+ *   hover_switch_to_book_ms: the same switch made in the selector, the pointer resting on the row 300 ms before the
+ *   click (the row warms its market: issue 22 item 2), timed from the click to the new ladder drawn.
  * Run: npm run bench -- page [--seconds 5] [--warmup 2] [--switches 6] [--throttle 4] [--json] [--loaf]; needs
  * `npm run build`. --loaf prints each long animation frame of the steady window with its longest scripts, to stderr.
  */
@@ -23,11 +25,12 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { freePort, startServer } from '../../e2e/server.ts';
 import { median, option, type Row, report } from '../report.ts';
-import { measureLoad, measureSteady, measureSwitches, type PageFigures } from './measure.ts';
+import { measureLoad, measureSteady, measureSwitches, type PageFigures, switchThreshold } from './measure.ts';
 
 const SECONDS = option('seconds', 5);
 const WARMUP = option('warmup', 2);
-const SWITCHES = option('switches', 6);
+// Even: each pass of switches starts and ends on ETH.
+const SWITCHES = Math.ceil(option('switches', 6) / 2) * 2;
 const THROTTLE = option('throttle', 4);
 
 /** The two pages, each with its route for a market (`BTC` → its URL path). */
@@ -50,9 +53,12 @@ async function runOne(browser: Browser, url: string, name: PageName, throttle: n
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const load = await measureLoad(page, `${url}${PAGES[name]('BTC')}`);
     const steady = await measureSteady(page, WARMUP, SECONDS);
-    const switches = await measureSwitches(page, SWITCHES, (base) => PAGES[name](base));
+    const route = (base: string) => PAGES[name](base);
+    const threshold = await switchThreshold(page, route);
+    const switches = await measureSwitches(page, SWITCHES, route, threshold);
+    const hoverSwitches = await measureSwitches(page, SWITCHES, route, threshold, 'hover');
     if (errors.length > 0) throw new Error(errors.join('; '));
-    return { ...load, ...steady, switches };
+    return { ...load, ...steady, switches, hoverSwitches };
   } finally {
     await context.close();
   }
@@ -126,6 +132,7 @@ function toRows(all: typeof results, version: string): Row[] {
     row('switch_to_snapshot_ms', 'ms (median)', (x) => median(x.switches.map((s) => s.toSnapshot)), 'lower');
     row('switch_to_book_ms', 'ms (median)', (x) => median(x.switches.map((s) => s.toBook)), 'lower');
     row('frames_to_draw', 'frames (max)', (x) => Math.max(...x.switches.map((s) => s.frames)), 'lower');
+    row('hover_switch_to_book_ms', 'ms (median)', (x) => median(x.hoverSwitches.map((s) => s.toBook)), 'lower');
   }
   return rows;
 }

@@ -46,6 +46,8 @@ export interface PageFigures {
   loafs: number;
   sidePaintsPerS: number;
   switches: Switch[];
+  /** Switches made in the selector: pointer rests on the row, then a click. */
+  hoverSwitches: Switch[];
 }
 
 const READY_MS = 60_000;
@@ -105,7 +107,19 @@ export async function measureSteady(page: Page, warmup: number, seconds: number)
 }
 
 /** `count` route changes between BTC and ETH; the new market is told from the old by its best bid's size. */
-export async function measureSwitches(page: Page, count: number, route: (base: string) => string): Promise<Switch[]> {
+/**
+ * How a switch is made: `route` changes the route as the selector's navigate does (nothing known ahead); `hover` opens
+ * the selector, rests the pointer on the market's row for {@link HOVER_MS}, as a person does before clicking, and
+ * clicks it (timed from the click: the selector warms a market it rests on, issue 22 item 2).
+ */
+export type SwitchMode = 'route' | 'hover';
+const HOVER_MS = 300;
+
+/**
+ * From the BTC page, a first route change to ETH; returns the best bid between the two markets' (their geometric
+ * mean), by which a switch's first snapshot of the new market is told from the old market's.
+ */
+export async function switchThreshold(page: Page, route: (base: string) => string): Promise<number> {
   const bid = () =>
     page.evaluate(() =>
       Number((globalThis as unknown as Globals).document.querySelector('.trade-book')?.dataset.bestBid),
@@ -118,25 +132,49 @@ export async function measureSwitches(page: Page, count: number, route: (base: s
     btc / 2,
     { timeout: READY_MS },
   );
-  const threshold = Math.sqrt(btc * (await bid()));
+  return Math.sqrt(btc * (await bid()));
+}
+
+/** `count` switches from the ETH page, to BTC first; an even count ends on ETH again, ready for the next call. */
+export async function measureSwitches(
+  page: Page,
+  count: number,
+  route: (base: string) => string,
+  threshold: number,
+  mode: SwitchMode = 'route',
+): Promise<Switch[]> {
   const switches: Switch[] = [];
   for (let i = 0; i < count; i++) {
     const toBtc = i % 2 === 0;
-    switches.push(await switchOnce(page, route(toBtc ? 'BTC' : 'ETH'), toBtc, threshold));
+    const base = toBtc ? 'BTC' : 'ETH';
+    const row = `.selector-popover tr[data-symbol="${base}/USDT"]`;
+    if (mode === 'hover') {
+      await page.click('.symbol-selector .selector-toggle');
+      await page.hover(row);
+      await page.waitForTimeout(HOVER_MS);
+    }
+    switches.push(await switchOnce(page, mode === 'hover' ? { row } : { url: route(base) }, toBtc, threshold));
     await page.waitForTimeout(500);
   }
   return switches;
 }
 
-async function switchOnce(page: Page, url: string, above: boolean, threshold: number): Promise<Switch> {
+/** One switch to `to.url` by a route change, or by a click on the row `to.row` (in the page: no driver delay). */
+async function switchOnce(
+  page: Page,
+  to: { url?: string; row?: string },
+  above: boolean,
+  threshold: number,
+): Promise<Switch> {
   await page.evaluate(
-    ({ url, above, threshold }) => {
+    ({ to, above, threshold }) => {
       const g = globalThis as unknown as Globals & PageApi & History;
       const startAt = g.performance.now();
       g.__probe.switch = { above, threshold, startAt, snapAt: null, snapFrame: 0, paintAt: null, paintFrame: 0 };
-      g.history.pushState(null, '', url);
+      if (to.row) (g.document.querySelector(to.row) as unknown as { click(): void } | null)?.click();
+      else g.history.pushState(null, '', to.url as string);
     },
-    { url, above, threshold },
+    { to, above, threshold },
   );
   await page.waitForFunction(() => (globalThis as unknown as Globals).__probe.switch?.paintAt != null, null, {
     timeout: READY_MS,

@@ -41,6 +41,10 @@ const budget = {
   frame: 0,
   ms: 4,
   last: 0,
+  /** The coming frame is a heavy paint's ({@link scheduleHeavyPaint}). */
+  yielded: false,
+  /** The last frame drew nothing (see {@link skipFrame}). */
+  skipped: false,
 };
 /** Bounds of the budget, ms of draw calls per frame. */
 const BUDGET_MIN_MS = 1;
@@ -54,8 +58,56 @@ export function nextBudget(ms: number, interval: number): number {
   return interval > TARGET_FRAME_MS ? Math.max(BUDGET_MIN_MS, ms * 0.7) : Math.min(BUDGET_MAX_MS, ms + 0.02);
 }
 
+/** Work before the budget in one frame (earlier callbacks, a task that delayed the frame) that already fills it. */
+const FRAME_SPENT_MS = 16;
+
+/**
+ * Whether budgeted surfaces leave this frame alone: a heavy paint claimed it, or `spentMs` of other work already ran in
+ * it, so drawing too would make a long animation frame. Never two frames in a row, so a surface waits at most one.
+ */
+export function skipFrame(yielded: boolean, spentMs: number, skippedLast: boolean): boolean {
+  return !skippedLast && (yielded || spentMs > FRAME_SPENT_MS);
+}
+
+/** Updates of painters outside the budget, by owner: the latest of each runs at the start of the next frame. */
+const heavy = new Map<object, () => void>();
+
+/**
+ * Runs `update` for a painter outside the budget whose repaint is long (the candle chart: lightweight-charts repaints
+ * the whole chart in the animation frame after an update, 17–40 ms at 4× CPU throttle) at the start of the next frame,
+ * and leaves the frame after it, where that repaint lands, to it: budgeted surfaces draw beside the update, not beside
+ * the repaint. A later call for the same `owner` before then replaces the earlier one.
+ */
+export function scheduleHeavyPaint(owner: object, update: () => void): void {
+  heavy.set(owner, update);
+  if (!budget.frame) budget.frame = requestAnimationFrame(runBudget);
+}
+
+/** Drops an update {@link scheduleHeavyPaint} keeps for `owner` (a chart removed before its frame). */
+export function cancelHeavyPaint(owner: object): void {
+  heavy.delete(owner);
+}
+
 function runBudget(now: number): void {
   budget.frame = 0;
+  const updates = [...heavy.values()];
+  heavy.clear();
+  const skip = skipFrame(budget.yielded, performance.now() - now, budget.skipped);
+  budget.skipped = skip;
+  // Their repaints are requested now, so they run in the next frame before this loop's next call.
+  budget.yielded = updates.length > 0;
+  for (const update of updates) update();
+  if (!skip) drawWaiting(now);
+  if (budget.queue.length > 0 || budget.yielded) {
+    budget.last = now;
+    budget.frame = requestAnimationFrame(runBudget);
+  } else {
+    budget.last = 0;
+  }
+}
+
+/** Draws the waiting surfaces that fit in this frame's budget, longest waiting first. */
+function drawWaiting(now: number): void {
   if (budget.last > 0) budget.ms = nextBudget(budget.ms, now - budget.last);
   const waiting = budget.queue;
   budget.queue = [];
@@ -68,12 +120,6 @@ function runBudget(now: number): void {
   if (i < waiting.length) {
     // Those left go first next frame, before surfaces invalidated meanwhile.
     budget.queue = waiting.slice(i).concat(budget.queue);
-  }
-  if (budget.queue.length > 0) {
-    budget.last = now;
-    budget.frame = requestAnimationFrame(runBudget);
-  } else {
-    budget.last = 0;
   }
 }
 

@@ -113,11 +113,14 @@ export function useLivePrices(symbols: string[] = []): Map<string, LivePrice> {
 }
 
 /** One market's ticker. */
-export const useTicker = (symbol: string, options?: ViewOptions) =>
-  useView({ kind: 'tickers', symbols: [symbol] }, options);
+export const useTicker = (symbol: string, options?: ViewOptions) => useView(tickerView(symbol), options);
+/** The view {@link useTicker} reads. */
+export const tickerView = (symbol: string) => ({ kind: 'tickers' as const, symbols: [symbol] });
 
 /** A perpetual's index, mark and predicted funding (`market`: `BTC/USDT:USDT`); null before the first prices. */
-export const useMark = (market: string, options?: ViewOptions) => useView({ kind: 'mark', symbol: market }, options);
+export const useMark = (market: string, options?: ViewOptions) => useView(markView(market), options);
+/** The view {@link useMark} reads. */
+export const markView = (market: string) => ({ kind: 'mark', symbol: market }) as const;
 
 /** The market's candles: the server's history (health.history says how it went), then live. */
 export const useCandles = (symbol: string, interval: CandleInterval, options?: ViewOptions) =>

@@ -29,8 +29,13 @@ export interface Subscription {
  * however many components read it, opened with the first reader and closed with the last. The worker posts the view
  * while at least one of its readers is visible.
  */
+/** How long {@link SnapshotStore.warm} holds a view no component reads yet. */
+export const WARM_MS = 3000;
+
 export class SnapshotStore {
   private readonly entries = new Map<string, Entry>();
+  /** Views held open ahead of their readers, by key: the hold and its release timer. */
+  private readonly warmed = new Map<string, { hold: Subscription; timer: ReturnType<typeof setTimeout> }>();
 
   constructor(private readonly client: DataClient) {}
 
@@ -79,6 +84,23 @@ export class SnapshotStore {
         this.entries.delete(key);
       },
     };
+  }
+
+  /**
+   * Opens `spec` ahead of its readers (a market under the pointer in a selector) and holds it `holdMs`, again from now
+   * if it is warmed again: the worker subscribes and posts it meanwhile, so a component that reads it within that time
+   * has its latest snapshot on mount instead of after a round trip to the server.
+   */
+  warm(spec: ViewSpec, holdMs = WARM_MS): void {
+    const key = keyOf(spec);
+    const held = this.warmed.get(key);
+    if (held) clearTimeout(held.timer);
+    const hold = held?.hold ?? this.watch(spec, () => {});
+    const timer = setTimeout(() => {
+      this.warmed.delete(key);
+      hold.close();
+    }, holdMs);
+    this.warmed.set(key, { hold, timer });
   }
 
   get(spec: ViewSpec): Snapshot | null {

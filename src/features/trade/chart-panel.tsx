@@ -18,7 +18,8 @@ import {
   toggleIndicator,
   writeIndicators,
 } from './chart/indicators.ts';
-import { CANDLE_INTERVALS, INTERVAL_KEY, readInterval } from './market.ts';
+import { CANDLE_INTERVALS, INTERVAL_KEY } from './market.ts';
+import { bookView, candlesView, readStored, storedInterval } from './market-views.ts';
 import './chart-panel.css';
 
 type ChartTab = 'candles' | 'depth';
@@ -58,15 +59,6 @@ function themeOf(element: Element): ChartTheme {
   return { up, down, text, muted, grid, font: fontFamilyOf(element) };
 }
 
-/** localStorage, or null where it is refused (private mode): choices then last for the page. */
-function readStored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 function writeStored(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);
@@ -83,7 +75,7 @@ export function ChartPanel(props: { symbol: string; priceScale: number }) {
   const { symbol, priceScale } = props;
   const { t } = useTranslation();
   const [tab, setTab] = useState<ChartTab>('candles');
-  const [interval, setIntervalState] = useState<CandleInterval>(() => readInterval(readStored(INTERVAL_KEY)));
+  const [interval, setIntervalState] = useState<CandleInterval>(storedInterval);
   const [indicators, setIndicators] = useState<IndicatorId[]>(() => readIndicators(readStored(INDICATORS_KEY)));
   const section = useRef<HTMLElement>(null);
   const visible = useInViewport(section);
@@ -180,7 +172,7 @@ function CandleView(props: {
   const current = useRef({ priceScale, indicators, labels, locale });
   current.current = { priceScale, indicators, labels, locale };
 
-  const candles = useViewData({ kind: 'candles', symbol, interval }, visible, (snapshot) => {
+  const candles = useViewData(candlesView(symbol, interval), visible, (snapshot) => {
     setHistory(historyOf(snapshot));
     if (host.current) host.current.dataset.count = String(snapshot.candles.length / CANDLE_COLUMNS);
     chart.current?.setCandles(snapshot.candles);
@@ -227,22 +219,24 @@ function DepthCanvas(props: { symbol: string; priceScale: number; visible: boole
   const surface = useRef<CanvasSurface | null>(null);
   const scale = useRef(priceScale);
   scale.current = priceScale;
-  const book = useViewData({ kind: 'book', symbol, depth: 50, groupTicks: 0 }, visible, () =>
-    surface.current?.invalidate(),
-  );
+  const book = useViewData(bookView(symbol), visible, () => surface.current?.invalidate());
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new market is a new chart.
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
     let colors = colorsOf(el);
     let font = fontOf(el);
-    const made = new CanvasSurface(el, (ctx, size, full) => {
-      if (full) {
-        colors = colorsOf(el);
-        font = fontOf(el);
-      }
-      paintDepth(ctx, size, book.current?.bids, book.current?.asks, scale.current, colors, font);
-    });
+    const made = new CanvasSurface(
+      el,
+      (ctx, size, full) => {
+        if (full) {
+          colors = colorsOf(el);
+          font = fontOf(el);
+        }
+        paintDepth(ctx, size, book.current?.bids, book.current?.asks, scale.current, colors, font);
+      },
+      { budgeted: true },
+    );
     surface.current = made;
     const unwatch = watchColors(() => made.invalidate(true));
     return () => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../workers/api.ts';
@@ -23,6 +23,18 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
   const { t } = useTranslation();
   const { lang } = useShell();
   const ticker = useTicker(symbol);
+  // Translated once per language, not on every ticker: i18next lookups were a large part of a ticker's render.
+  const label = useMemo(
+    () => ({
+      last: t('trade.last'),
+      change24h: t('trade.change24h'),
+      high24h: t('trade.high24h'),
+      low24h: t('trade.low24h'),
+      volume24h: t('trade.volume24h', { coin }),
+      amount24h: t('trade.amount24h', { unit }),
+    }),
+    [t, coin, unit],
+  );
   const priceScale = thumb?.priceScale ?? 4;
   const row = ticker && ticker.values.length >= TICKER_COLUMNS ? ticker.values : null;
   const value = (col: number, fallback: string | number | undefined) =>
@@ -39,7 +51,7 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
   return (
     <div className="market-header" data-symbol={symbol}>
       <div className="last" data-testid="last-price">
-        <span className={`price ${last.current.dir}`} title={t('trade.last')}>
+        <span className={`price ${last.current.dir}`} title={label.last}>
           {formatPriceText(price, priceScale)}
         </span>
         <span className="usd">{Number.isFinite(usd) ? `≈ $${formatPriceText(usd, 2)}` : ''}</span>
@@ -50,25 +62,25 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
       </div>
       <dl className="stats">
         <div>
-          <dt>{t('trade.change24h')}</dt>
+          <dt>{label.change24h}</dt>
           <dd className={trend}>
             {formatPriceText(change, priceScale)} {formatPercent(rate)}
           </dd>
         </div>
         <div>
-          <dt>{t('trade.high24h')}</dt>
+          <dt>{label.high24h}</dt>
           <dd>{formatPriceText(value(COL.high, thumb?.high), priceScale)}</dd>
         </div>
         <div>
-          <dt>{t('trade.low24h')}</dt>
+          <dt>{label.low24h}</dt>
           <dd>{formatPriceText(value(COL.low, thumb?.low), priceScale)}</dd>
         </div>
         <div>
-          <dt>{t('trade.volume24h', { coin })}</dt>
+          <dt>{label.volume24h}</dt>
           <dd>{formatBookAmount(value(COL.volume, thumb?.volume), thumb?.amountScale)}</dd>
         </div>
         <div>
-          <dt>{t('trade.amount24h', { unit })}</dt>
+          <dt>{label.amount24h}</dt>
           <dd>{formatQuoteTurnover(value(COL.amount, thumb?.turnover), unit, lang)}</dd>
         </div>
       </dl>

@@ -17,6 +17,7 @@ import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
 import { bookSummary, useLiveSummary } from './live-summary.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
+import { bookView } from './market-views.ts';
 import { pickPrice } from './price-store.ts';
 
 export type BookView = 'both' | 'bids' | 'asks';
@@ -25,7 +26,6 @@ type BookSnapshot = Extract<Snapshot, { kind: 'book' }>;
 type Surfaces = { ask: CanvasSurface | null; bid: CanvasSurface | null };
 
 /** Levels asked of the worker per side: more than any panel shows. */
-const DEPTH = 50;
 
 /** What the readout says: the book's own state while the socket is up, the socket's otherwise. */
 export function bookReadout(feed: FeedState | undefined, book: BookStatus | undefined): Readout {
@@ -99,7 +99,7 @@ export function OrderBook(props: {
   const visible = useInViewport(section);
   const shownScale = groupedPriceScale(group, priceScale);
 
-  const book = useViewData({ kind: 'book', symbol, depth: DEPTH, groupTicks: group }, visible, (snapshot) => {
+  const book = useViewData(bookView(symbol, group), visible, (snapshot) => {
     setReadout(bookReadout(snapshot.health.feed, snapshot.health.book?.status));
     const el = section.current;
     if (el) {

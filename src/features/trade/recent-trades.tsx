@@ -5,6 +5,7 @@ import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
 import { tradeSummary, useLiveSummary } from './live-summary.ts';
+import { tradesView } from './market-views.ts';
 
 /** The last 100 trades of a market, newest first, drawn on canvas from the worker's snapshots. */
 export function RecentTrades(props: {
@@ -24,7 +25,7 @@ export function RecentTrades(props: {
   const scales = useRef({ priceScale, amountScale });
   scales.current = { priceScale, amountScale };
 
-  const trades = useViewData({ kind: 'trades', symbol }, visible, (snapshot) => {
+  const trades = useViewData(tradesView(symbol), visible, (snapshot) => {
     const count = tradeCount(snapshot.trades);
     setEmpty(count === 0);
     const el = section.current;
@@ -57,21 +58,26 @@ export function RecentTrades(props: {
     });
     // Read on full repaints only (computed style is not free at 60 Hz).
     let look = style();
-    const made = new CanvasSurface(el, (ctx, size, full) => {
-      if (full) look = style();
-      painter.paint(
-        ctx,
-        size,
-        {
-          trades: trades.current?.trades,
-          priceScale: scales.current.priceScale,
-          amountScale: scales.current.amountScale,
-          colors: look.colors,
-          font: look.font,
-        },
-        full,
-      );
-    });
+    const made = new CanvasSurface(
+      el,
+      (ctx, size, full) => {
+        if (full) look = style();
+        painter.paint(
+          ctx,
+          size,
+          {
+            trades: trades.current?.trades,
+            priceScale: scales.current.priceScale,
+            amountScale: scales.current.amountScale,
+            colors: look.colors,
+            font: look.font,
+          },
+          full,
+        );
+        // In the book's frame budget, so a chart repaint's frame is left to the chart (yieldNextFrame).
+      },
+      { budgeted: true },
+    );
     surface.current = made;
     // A new up/down colour choice repaints with the swapped colours.
     const recolour = () => made.invalidate(true);

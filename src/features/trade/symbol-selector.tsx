@@ -13,6 +13,7 @@ import { ContractChoices } from '../contract/market/contract-selector.tsx';
 import { liveQuote, marketsOf, type QuoteMarket, sortMarkets, TickerIndex } from '../quotes/quote-rows.ts';
 import type { Favourites } from './favourites.ts';
 import { DEFAULT_QUOTE, nextSort, type SelectorTab, type Sort, type SortKey, selectorRows } from './market.ts';
+import { warmOnHover } from './market-views.ts';
 
 /** Rows of a fixed height (trade.css), so only those in view are rendered. */
 const ROW_HEIGHT = 30;
@@ -243,7 +244,12 @@ const SelectorRowView = memo(function SelectorRowView(props: {
 }) {
   const { market: m, starred, onChoose, labels } = props;
   return (
-    <tr data-symbol={m.symbol} aria-current={props.current} onClick={() => onChoose(m.symbol)}>
+    <tr
+      data-symbol={m.symbol}
+      aria-current={props.current}
+      onClick={() => onChoose(m.symbol)}
+      {...warmOnHover(m.symbol)}
+    >
       <td className="star-col">
         <button
           type="button"

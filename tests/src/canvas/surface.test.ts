@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { nextBudget } from '../../../src/canvas/surface.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextBudget, skipFrame } from '../../../src/canvas/surface.ts';
 
 describe('frame budget of budgeted surfaces', () => {
   it('shrinks quickly after a late frame and grows back slowly, within bounds', () => {
@@ -10,5 +10,87 @@ describe('frame budget of budgeted surfaces', () => {
     expect(ms).toBe(1);
     for (let i = 0; i < 1000; i++) ms = nextBudget(ms, 16.7);
     expect(ms).toBe(8);
+  });
+});
+
+describe('frames left to other painters', () => {
+  it('skips a frame another painter claimed, or one already filled by other work', () => {
+    expect(skipFrame(true, 0, false)).toBe(true);
+    expect(skipFrame(false, 30, false)).toBe(true);
+    expect(skipFrame(false, 2, false)).toBe(false);
+  });
+
+  it('never skips two frames in a row, so a waiting surface is drawn in the next', () => {
+    expect(skipFrame(true, 30, true)).toBe(false);
+    let skipped = false;
+    const drawn: boolean[] = [];
+    for (let frame = 0; frame < 6; frame++) {
+      skipped = skipFrame(true, 40, skipped);
+      drawn.push(!skipped);
+    }
+    expect(drawn).toEqual([false, true, false, true, false, true]);
+  });
+});
+
+describe('heavy paints in the frame loop', () => {
+  /** A manual animation-frame clock and a budgeted surface on a fake canvas, in a fresh copy of the module. */
+  async function setUp() {
+    vi.resetModules();
+    let callbacks: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => callbacks.push(run));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    vi.stubGlobal('window', { devicePixelRatio: 1 });
+    vi.stubGlobal('document', {});
+    const ctx = { setTransform() {}, clearRect() {} };
+    const canvas = { getContext: () => ctx, getBoundingClientRect: () => ({ width: 100, height: 40 }) };
+    const module = await import('../../../src/canvas/surface.ts');
+    const draws: number[] = [];
+    let frame = 0;
+    const surface = new module.CanvasSurface(canvas as unknown as HTMLCanvasElement, () => draws.push(frame), {
+      budgeted: true,
+    });
+    /** Runs one frame's callbacks, in the order they were asked for. */
+    const tick = () => {
+      frame += 1;
+      const now = performance.now();
+      const run = callbacks;
+      callbacks = [];
+      for (const callback of run) callback(now);
+    };
+    tick();
+    draws.length = 0;
+    return { module, surface, draws, tick, frame: () => frame };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('runs the update at the next frame, draws beside it, and leaves the frame after it to the repaint', async () => {
+    const { module, surface, draws, tick, frame } = await setUp();
+    const updates: number[] = [];
+    module.scheduleHeavyPaint({}, () => updates.push(frame()));
+    surface.invalidate();
+    tick();
+    expect(updates).toEqual([frame()]);
+    expect(draws).toEqual([frame()]);
+    surface.invalidate();
+    tick();
+    expect(draws).toHaveLength(1);
+    tick();
+    expect(draws).toEqual([frame() - 2, frame()]);
+  });
+
+  it('keeps only the latest update of an owner, and none once cancelled', async () => {
+    const { module, tick } = await setUp();
+    const chart = {};
+    const ran: string[] = [];
+    module.scheduleHeavyPaint(chart, () => ran.push('first'));
+    module.scheduleHeavyPaint(chart, () => ran.push('latest'));
+    module.scheduleHeavyPaint({}, () => ran.push('other'));
+    tick();
+    expect(ran).toEqual(['latest', 'other']);
+    module.scheduleHeavyPaint(chart, () => ran.push('dropped'));
+    module.cancelHeavyPaint(chart);
+    tick();
+    expect(ran).toEqual(['latest', 'other']);
   });
 });

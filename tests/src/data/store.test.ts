@@ -78,6 +78,43 @@ describe('snapshot store', () => {
   });
 });
 
+describe('warming a view ahead of its readers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('holds a warmed view posted, gives a reader that comes meanwhile its snapshot at once, then lets it go', async () => {
+    vi.useFakeTimers();
+    const { worker, store, reader } = setup();
+    store.warm(SPEC, 1000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.calls).toEqual(['open 1 true']);
+    worker.post(() => trades(7));
+    // A panel mounts on the warmed market: the snapshot is there before any new post.
+    const panel = reader();
+    const watching = store.watch(SPEC, panel.listener);
+    expect(panel.price()).toBe(7);
+    // Warmed again: held 1000 ms from now, not from the first warm.
+    await vi.advanceTimersByTimeAsync(600);
+    store.warm(SPEC, 1000);
+    await vi.advanceTimersByTimeAsync(600);
+    watching.close();
+    expect(worker.calls).toEqual(['open 1 true']);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(worker.calls).toEqual(['open 1 true', 'close 1']);
+    expect(store.get(SPEC)).toBeNull();
+  });
+
+  it('keeps the view open for its reader after the hold ends', async () => {
+    vi.useFakeTimers();
+    const { worker, store, reader } = setup();
+    store.warm(SPEC, 100);
+    const watching = store.watch(SPEC, reader().listener);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(worker.calls).toEqual(['open 1 true']);
+    watching.close();
+    expect(worker.calls).toEqual(['open 1 true', 'close 1']);
+  });
+});
+
 describe('observeInViewport', () => {
   afterEach(() => vi.unstubAllGlobals());
 

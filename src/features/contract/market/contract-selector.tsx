@@ -2,6 +2,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
+import { swapMarket } from '../../../../common/market.ts';
 import { useTickers } from '../../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../../format/price.ts';
 import { ChevronDownIcon } from '../../../ui/icons.tsx';
@@ -10,6 +11,7 @@ import { SearchBox } from '../../../ui/search-box.tsx';
 import { SortButton } from '../../../ui/sort-button.tsx';
 import { type Favourites, useFavourites } from '../../trade/favourites.ts';
 import { nextSort, type SelectorRow, type Sort, type SortKey } from '../../trade/market.ts';
+import { warmOnHover } from '../../trade/market-views.ts';
 import { contractPath } from '../contract-location.ts';
 import { type ContractTab, contractMarkets, contractRows, filterContractRows } from './contract-rows.ts';
 import { CONTRACT_FAVOURITES, useContractThumbs } from './contract-thumbs.ts';
@@ -184,7 +186,12 @@ function ContractRow(props: {
   const { t } = useTranslation();
   const label = t(starred ? 'contract.selector.unfavourite' : 'contract.selector.favourite');
   return (
-    <tr data-symbol={r.symbol} aria-current={props.current} onClick={() => onChoose(r.symbol)}>
+    <tr
+      data-symbol={r.symbol}
+      aria-current={props.current}
+      onClick={() => onChoose(r.symbol)}
+      {...warmOnHover(swapMarket(r.symbol), true)}
+    >
       <td className="star-col">
         <button
           type="button"

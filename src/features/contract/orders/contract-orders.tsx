@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContractSession, contractSymbol } from '../session.ts';
 import { HistoryList, type HistoryTab } from './history-tabs.tsx';
@@ -17,7 +17,8 @@ const HISTORY: readonly HistoryTab[] = ['orderHistory', 'planHistory', 'tradeHis
  * (cancel, cancel all), and the REST histories of orders, plans, fills, funding and closed positions, 4 rows a page.
  * "This contract only" filters every tab. `session` is null for a visitor.
  */
-export function ContractOrders(props: { symbol: string; session: ContractSession | null }) {
+// Memoised: its parent re-renders on every price tick, these tabs only when the user's state changes.
+export const ContractOrders = memo(function ContractOrders(props: { symbol: string; session: ContractSession | null }) {
   const { session } = props;
   const symbol = contractSymbol(props.symbol);
   const { t } = useTranslation();
@@ -75,4 +76,4 @@ export function ContractOrders(props: { symbol: string; session: ContractSession
       )}
     </section>
   );
-}
+});

@@ -15,6 +15,7 @@ import {
 } from 'lightweight-charts';
 import type { CandleInterval } from '../../../../common/protocol.ts';
 import { CANDLE_COLUMNS } from '../../../../workers/api.ts';
+import { cancelHeavyPaint, scheduleHeavyPaint } from '../../../canvas/surface.ts';
 import { formatChangeRate } from '../../../format/change.ts';
 import { abbreviate } from '../../../format/money.ts';
 import { DEFAULT_PRICE_SCALE, formatPrice, formatPriceText } from '../../../format/price.ts';
@@ -123,22 +124,25 @@ export class CandleChart {
   }
 
   /**
-   * Draws a snapshot: a new history at once (`setData`), a live change of the last candles (`series.update`) at most
-   * every {@link CHART_UPDATE_MS}, the latest one winning.
+   * Draws a snapshot in the next animation frame: a new history (`setData`) always, a live change of the last candles
+   * (`series.update`) at most every {@link CHART_UPDATE_MS}, the latest one winning.
    */
   setCandles(next: Float64Array): void {
     const change = candleChange(this.shown, next);
     if (change.kind === 'none') return;
+    // Applied in the canvas frame loop: the library's repaint then gets the next frame to itself (scheduleHeavyPaint).
+    const apply = () => scheduleHeavyPaint(this, () => this.applyCandles(next));
     if (change.kind === 'tail') {
-      this.pacer.run(() => this.applyCandles(next));
+      this.pacer.run(apply);
       return;
     }
     this.pacer.cancel(true);
-    this.applyCandles(next, change);
+    apply();
   }
 
-  /** `change` is `next` against what is shown, worked out again for a kept update: the chart may have moved since. */
-  private applyCandles(next: Float64Array, change = candleChange(this.shown, next)): void {
+  /** Compares `next` with what is shown again: the chart may have moved since the update was kept. */
+  private applyCandles(next: Float64Array): void {
+    const change = candleChange(this.shown, next);
     if (change.kind === 'none') return;
     this.shown = next;
     this.lines = this.computeLines();
@@ -209,6 +213,7 @@ export class CandleChart {
 
   dispose(): void {
     this.pacer.cancel();
+    cancelHeavyPaint(this);
     this.chart.unsubscribeCrosshairMove(this.onCrosshair);
     this.chart.remove();
     this.lineSeries.clear();
