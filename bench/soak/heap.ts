@@ -1,0 +1,76 @@
+// Heap after a full GC of a page and of the data worker it talks to, over the DevTools protocol.
+import type { Browser, CDPSession, Page } from '@playwright/test';
+
+interface HeapUsage {
+  usedSize: number;
+}
+
+interface TargetInfo {
+  targetId: string;
+  type: string;
+  browserContextId?: string;
+}
+
+/** A page's JS heap in bytes after a full GC. */
+export async function pageHeap(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as HeapUsage;
+  return usage.usedSize;
+}
+
+/**
+ * The data worker's heap after a full GC: the SharedWorker (or the page's dedicated worker) reached from the browser's
+ * session, its commands sent through Target.sendMessageToTarget (Playwright's sessions cannot address a child).
+ */
+export class WorkerHeap {
+  private next = 1;
+  private readonly waiting = new Map<number, (result: unknown) => void>();
+
+  private constructor(
+    private readonly browser: CDPSession,
+    private readonly sessionId: string,
+  ) {
+    browser.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
+      if (event.sessionId !== this.sessionId) return;
+      const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+    });
+  }
+
+  /** Attaches to the data worker of the page's browser context (a shared_worker, else a dedicated worker). */
+  static async attach(browser: Browser, page: Page, pageSession: CDPSession): Promise<WorkerHeap> {
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfo } = (await pageSession.send('Target.getTargetInfo')) as { targetInfo: TargetInfo };
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+      const worker = targetInfos.find(
+        (t) =>
+          (t.type === 'shared_worker' || t.type === 'worker') && t.browserContextId === targetInfo.browserContextId,
+      );
+      if (worker) {
+        const { sessionId } = (await session.send('Target.attachToTarget', {
+          targetId: worker.targetId,
+          flatten: false,
+        })) as { sessionId: string };
+        return new WorkerHeap(session, sessionId);
+      }
+      await page.waitForTimeout(200);
+    }
+    throw new Error('no data worker found');
+  }
+
+  private call(method: string): Promise<unknown> {
+    const id = this.next++;
+    const result = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
+    void this.browser.send('Target.sendMessageToTarget', {
+      sessionId: this.sessionId,
+      message: JSON.stringify({ id, method, params: {} }),
+    });
+    return result.finally(() => this.waiting.delete(id));
+  }
+
+  async heap(): Promise<number> {
+    await this.call('HeapProfiler.collectGarbage');
+    return ((await this.call('Runtime.getHeapUsage')) as HeapUsage).usedSize;
+  }
+}
