@@ -158,13 +158,18 @@ export class CanvasSurface {
       this.intersection.observe(canvas);
     }
     this.ctx = canvas.getContext('2d', { alpha: true });
-    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
+    this.observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver((entries) => this.resize(entries[entries.length - 1]?.contentRect));
     this.observer?.observe(canvas);
     this.watchRatio();
     // Text measured before the web font arrives would be laid out with the fallback's widths.
     document.fonts?.ready.then(() => this.invalidate(true));
     document.fonts?.addEventListener?.('loadingdone', this.onFonts);
-    this.resize();
+    // The observer reports the first size once layout has run; measuring here would force a layout per canvas in
+    // the middle of React's commit (a market switch made four).
+    if (!this.observer) this.resize();
   }
 
   private readonly onFonts = () => this.invalidate(true);
@@ -182,8 +187,9 @@ export class CanvasSurface {
     this.resize();
   };
 
-  private resize(): void {
-    const rect = this.canvas.getBoundingClientRect();
+  /** `box`: the size the observer reports; measured here otherwise. */
+  private resize(box?: { width: number; height: number }): void {
+    const rect = box ?? this.canvas.getBoundingClientRect();
     const ratio = window.devicePixelRatio || 1;
     const width = Math.max(0, Math.round(rect.width));
     const height = Math.max(0, Math.round(rect.height));
