@@ -40,6 +40,8 @@ export interface ExchangeOptions {
   projectAfterMs?: number;
   maxPendingRows?: number;
   projectSliceRows?: number;
+  /** Sync each commit on the event loop, as before issue 22 item 6 (JournalOptions; the orders bench's baseline). */
+  syncOnLoop?: boolean;
   /** A commit failed; the process must stop so that recovery starts from the disk. */
   onFatal?: (error: unknown) => void;
   /** The contract insurance fund's user (server/swap/fund.ts); 0 in tests that never liquidate. */
@@ -91,6 +93,7 @@ export class Exchange {
       ...(options.projectAfterMs ? { projectAfterMs: options.projectAfterMs } : {}),
       ...(options.maxPendingRows ? { maxPendingRows: options.maxPendingRows } : {}),
       ...(options.projectSliceRows ? { projectSliceRows: options.projectSliceRows } : {}),
+      ...(options.syncOnLoop ? { syncOnLoop: true } : {}),
       onCommit: (events) => exchange?.committed(events),
       onCommitSwap: (events) => exchange?.swap.committed(events),
       onFatal: options.onFatal ?? (() => {}),

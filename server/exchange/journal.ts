@@ -15,6 +15,7 @@ import {
   type Value,
 } from './projection.ts';
 import { SwapRows } from './swap-rows.ts';
+import { WalSync } from './wal-sync.ts';
 
 type Statement = ReturnType<Sqlite['prepare']>;
 
@@ -44,6 +45,11 @@ export interface JournalOptions {
   maxPendingRows?: number;
   /** Rows one scheduled projection step writes (default {@link PROJECT_SLICE_ROWS}; the stall bench's baseline: all). */
   projectSliceRows?: number;
+  /**
+   * Sync each commit on the event loop (synchronous=FULL), as before issue 22 item 6, instead of on the threadpool
+   * (wal-sync.ts). The orders bench's baseline; also what a database without a WAL file gets.
+   */
+  syncOnLoop?: boolean;
 }
 
 /** The one promise every command of a batch waits on: settled when the batch commits or fails. */
@@ -51,6 +57,14 @@ interface Pending {
   promise: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+/** A batch written to the WAL whose sync has not returned yet: acknowledged and published once it has. */
+interface Written {
+  seq: number;
+  waiters: Pending | null;
+  events: EngineEvent[];
+  swapEvents: SwapEvent[];
 }
 
 function pending(): Pending {
@@ -68,7 +82,9 @@ function pending(): Pending {
 /**
  * Group commit of the engine's effects. The commands of one event-loop turn form a batch; its effects (orders, trades,
  * ledger lines, balances) are written as ONE packed row of the `journal` table in one SQLite transaction, and each
- * command is acknowledged only after that commit, so a crash never loses an acknowledged order or balance.
+ * command is acknowledged only after that commit is durable, so a crash never loses an acknowledged order or balance.
+ * The commit's fsync runs off the event loop (wal-sync.ts), one at a time, and the loop goes on serving requests
+ * meanwhile: the turns that end while it runs join one batch, committed and synced as soon as it returns.
  * The batches are then projected into the query tables (spot_orders, spot_trades, ledger_entries, balances) soon after,
  * in bigger transactions; at start, {@link recoverJournal} projects whatever a crash left unprojected.
  */
@@ -91,6 +107,14 @@ export class Journal {
   private readonly maxBatch: number;
   private readonly insert: Statement;
   private readonly projection: Projection;
+  /** Null: each commit syncs on the event loop. */
+  private readonly wal: WalSync | null;
+  /** Batches written and not yet synced, in order. */
+  private unsynced: Written[] = [];
+  /** The connection's sync level for the journal's own commits, switched around them. */
+  private readonly synchronous: { normal: Statement; restore: Statement };
+  /** The newest batch that a sync under way or done covers. */
+  private syncStarted: number;
 
   constructor(
     private readonly sqlite: Sqlite,
@@ -102,6 +126,14 @@ export class Journal {
     this.insert = sqlite.prepare('insert into journal (seq, at, commands, body) values (?, ?, ?, ?)');
     this.projection = new Projection(sqlite);
     this.seq = (sqlite.prepare('select projected from journal_state').get() as { projected: number }).projected;
+    this.syncStarted = this.seq;
+    this.wal = options.syncOnLoop ? null : WalSync.of(sqlite);
+    // Prepared once: a commit switches to NORMAL and back (pragma() would prepare three statements every commit).
+    const level = Number(sqlite.pragma('synchronous', { simple: true }));
+    this.synchronous = {
+      normal: sqlite.prepare('pragma synchronous = normal'),
+      restore: sqlite.prepare(`pragma synchronous = ${level}`),
+    };
   }
 
   /** Queues one command's effects; resolves once they are on disk. */
@@ -131,6 +163,15 @@ export class Journal {
     if (this.commands >= this.maxBatch) this.flush();
     else this.schedule();
     return done;
+  }
+
+  /**
+   * The end of a turn: its commands are committed now, unless a sync runs; then they wait for it to return and go
+   * with every turn until then in one batch (one write and one sync for all, where a commit per turn would each wait
+   * for a sync of its own anyway). A batch of `maxBatch` commands is committed at once all the same (record).
+   */
+  private turnEnded(): void {
+    if (!this.wal?.busy) this.flush();
   }
 
   /** Commits whatever is queued now (also used at shutdown). */
@@ -169,7 +210,10 @@ export class Journal {
       if (batch) this.fail(error, waiters);
       throw error;
     }
+    // Written at FULL, on the loop: durable now, and so is every batch written before it.
     this.committed(batch as unknown as Batch, waiters, events, swapEvents);
+    this.durable(this.seq);
+    this.syncStarted = this.seq;
     return result as T;
   }
 
@@ -179,15 +223,33 @@ export class Journal {
     const events = this.events;
     const swapEvents = this.swapEvents;
     const batch = this.collect();
+    const row = [batch.seq, this.clock(), this.commands, pack(batch)];
     try {
-      this.insert.run([batch.seq, this.clock(), this.commands, pack(batch)]);
+      this.write(row);
     } catch (error) {
       this.fail(error, waiters);
       return;
     }
     this.committed(batch, waiters, events, swapEvents);
+    if (this.wal) this.syncWal();
+    else this.durable(this.seq);
   }
 
+  /** Inserts a batch's row: without its fsync when the threadpool syncs the WAL after it (wal-sync.ts), else at FULL. */
+  private write(row: unknown[]): void {
+    if (!this.wal) {
+      this.insert.run(row);
+      return;
+    }
+    this.synchronous.normal.run([]);
+    try {
+      this.insert.run(row);
+    } finally {
+      this.synchronous.restore.run([]);
+    }
+  }
+
+  /** A batch is written: it is the newest, its rows wait for projection, and its commands for its sync. */
   private committed(batch: Batch, waiters: Pending | null, events: EngineEvent[], swapEvents: SwapEvent[]): void {
     this.seq = batch.seq;
     this.pending.push(batch);
@@ -197,10 +259,46 @@ export class Journal {
     this.batch = null;
     this.commands = 0;
     this.swapEvents = [];
-    waiters?.resolve();
-    this.options.onCommit?.(events);
-    if (swapEvents.length > 0) this.options.onCommitSwap?.(swapEvents);
+    this.unsynced.push({ seq: batch.seq, waiters, events, swapEvents });
+    // A batch lost with its sync (a power cut) loses its projection with it: the WAL keeps commits in order.
     this.scheduleProjection();
+  }
+
+  /** Batches up to `seq` are on disk: their commands are acknowledged and their events published, in order. */
+  private durable(seq: number): void {
+    while (this.unsynced.length > 0 && (this.unsynced[0] as Written).seq <= seq) {
+      const w = this.unsynced.shift() as Written;
+      w.waiters?.resolve();
+      this.options.onCommit?.(w.events);
+      if (w.swapEvents.length > 0) this.options.onCommitSwap?.(w.swapEvents);
+    }
+  }
+
+  /** Starts a sync of every batch written so far, unless one runs: then it starts when that one returns. */
+  private syncWal(): void {
+    const wal = this.wal;
+    if (!wal || wal.busy || this.seq <= this.syncStarted) return;
+    const upTo = this.seq;
+    this.syncStarted = upTo;
+    wal.start((error) => {
+      if (error) {
+        this.failSync(error);
+        return;
+      }
+      this.durable(upTo);
+      // What queued while the disk synced, and what this turn still reads: one batch at the turn's end (its commit
+      // starts the next sync). Batches committed meanwhile (a full batch) are synced now.
+      this.syncWal();
+      if (this.commands > 0 || this.accounts.entries.length > 0) this.schedule();
+    });
+  }
+
+  /** A sync failed: whether the written batches are on disk is unknown, so none is acknowledged (recovery decides). */
+  private failSync(error: unknown): void {
+    const unsynced = this.unsynced;
+    this.unsynced = [];
+    for (const w of unsynced) w.waiters?.reject(error);
+    this.fail(error, this.batch);
   }
 
   /** Writes every committed batch into the query tables now: reads that follow see all acknowledged commands. */
@@ -253,10 +351,21 @@ export class Journal {
     return parts;
   }
 
-  /** Commits and projects everything (shutdown). */
+  /** Commits, syncs and projects everything (shutdown). */
   close(): void {
     this.flush();
+    if (this.wal && this.unsynced.length > 0 && !this.failed) {
+      try {
+        this.wal.syncNow();
+        this.durable(this.seq);
+        // The sync under way, if any, finds nothing left to start another for.
+        this.syncStarted = this.seq;
+      } catch (error) {
+        this.failSync(error);
+      }
+    }
     this.project();
+    this.wal?.close();
   }
 
   private fail(error: unknown, waiters: Pending | null): void {
@@ -337,7 +446,7 @@ export class Journal {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flush();
+      this.turnEnded();
     });
   }
 

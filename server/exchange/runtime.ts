@@ -22,7 +22,7 @@ import {
   startSwapSimulator,
 } from '../sim/index.ts';
 import { ensureInsuranceFund } from '../swap/fund.ts';
-import { Exchange } from './index.ts';
+import { Exchange, type ExchangeOptions } from './index.ts';
 import { openMarketData } from './market-data.ts';
 import { Retention, scheduleRetention } from './retention.ts';
 import { marketSource } from './source.ts';
@@ -31,6 +31,18 @@ import { SETTLEMENTS_KEPT, swapSource } from './swap-source.ts';
 
 /** How often the simulator's churn is folded and pruned (retention.ts). */
 const RETENTION_MS = 60_000;
+
+/** How the journal commits (ExchangeOptions): the defaults serve; benchmarks compare against the old ways. */
+export type JournalTuning = Pick<ExchangeOptions, 'maxBatch' | 'syncOnLoop'>;
+
+/** What the app hands over to start the exchange. */
+interface StartOptions {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  onFatal: ((error: unknown) => void) | undefined;
+  journal?: JournalTuning | undefined;
+}
 
 export interface RunningExchange {
   exchange: Exchange;
@@ -46,10 +58,7 @@ export interface RunningExchange {
  * fed by its trades; once the server is ready, the simulator (or, when it is off, the removal of its old ladders)
  * and the retention of its churn; at close, everything on disk in order.
  */
-export async function startExchange(
-  fastify: FastifyInstance,
-  options: { config: Config; db: Db; clock: Clock; onFatal: ((error: unknown) => void) | undefined },
-): Promise<RunningExchange> {
+export async function startExchange(fastify: FastifyInstance, options: StartOptions): Promise<RunningExchange> {
   const { config, db, clock } = options;
   // The bots are users too; the exchange must know them before it opens (they have no open-order limit).
   const simUsers = config.sim ? await ensureSimUsers(db, clock()) : await findSimUsers(db);
@@ -111,7 +120,7 @@ export async function startExchange(
 /** The exchange recovered from disk, its ledger checked, its coming markets closed until they open. */
 async function openExchange(
   fastify: FastifyInstance,
-  options: { config: Config; db: Db; clock: Clock; onFatal: ((error: unknown) => void) | undefined },
+  options: StartOptions,
   isMarketMaker: (userId: number) => boolean,
 ): Promise<Exchange> {
   const { config, db, clock } = options;
@@ -120,6 +129,7 @@ async function openExchange(
   // Liquidations pay the fund and may hand it positions: it must be a real user before the engine starts.
   const swapFundUserId = await ensureInsuranceFund(db, clock());
   const exchange = await Exchange.open(db, {
+    ...options.journal,
     clock,
     isMarketMaker,
     swapFundUserId,
