@@ -181,7 +181,11 @@ export const app = fp<AppOptions>(
     const isOpen = (symbol: string, now: number) => fastify.exchange.openings.isOpen(symbol, now);
     await fastify.register(marketRoutes, { data: marketData, books: source, isOpen });
     // Ending a session (password change or reset, logout, revoke) closes the market-data sockets it authenticated.
-    await registerGateway(fastify, source, { clock, sessions: fastify.account.sockets });
+    await registerGateway(fastify, source, {
+      clock,
+      sessions: fastify.account.sockets,
+      flushMs: config.flushMs,
+    });
     await fastify.register(spotRoutes, { exchange });
     await fastify.register(swapRoutes, { exchange });
     await fastify.register(shellRoutes);

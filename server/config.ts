@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { MAX_EXTRA_MARKETS } from './db/seed/extra-markets.ts';
-import { MAX_RATE, type SimOptions } from './sim/options.ts';
+import { MAX_RATE, type SimOptions, stepMs } from './sim/options.ts';
 
 /** Code sends one IP may ask for per hour, all destinations together (CODE_SENDS_PER_IP_HOUR's default). */
 export const IP_SENDS_PER_HOUR = 30;
@@ -19,6 +19,8 @@ export interface Config {
   sim: boolean;
   /** Its activity multiplier and markets (TICKSTREAM_SIM_RATE, TICKSTREAM_SIM_MARKETS). */
   simOptions: Pick<SimOptions, 'rate' | 'markets'>;
+  /** How often the market-data gateway sends what it batched (depth diffs, trades, tickers, candles), ms. */
+  flushMs: number;
   /** NODE_ENV=production: no demo account, no dev-only endpoints. */
   production: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -158,6 +160,16 @@ export function simOptionsFromEnv(
   return options;
 }
 
+export const MAX_FLUSH_MS = 1000;
+
+/**
+ * TICKSTREAM_FLUSH_MS: whole ms from 1 to 1000. By default the simulator's step at `rate` (20 ms, Bybit's depth
+ * interval; 20 ÷ a rate above 1, at least 4 ms), so that each step reaches the client as a diff of its own.
+ */
+export function readFlushMs(env: NodeJS.ProcessEnv, rate = 1): number {
+  return parseInteger('TICKSTREAM_FLUSH_MS', env.TICKSTREAM_FLUSH_MS?.trim(), stepMs(rate), 1, MAX_FLUSH_MS);
+}
+
 /**
  * TICKSTREAM_EXTRA_MARKETS=N lists N synthetic USDT spot markets beside the catalogue, for scale tests of the market
  * lists against a real server (thousands of rows, each with a ticker). Refused in production: they are not real coins.
@@ -208,12 +220,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const sim = parseSwitch('TICKSTREAM_SIM', env.TICKSTREAM_SIM, true);
+  const simOptions = simOptionsFromEnv(env);
   return {
     port: parseInteger('PORT', env.PORT, 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(cwd, env.DATA_DIR || './data'),
-    sim: parseSwitch('TICKSTREAM_SIM', env.TICKSTREAM_SIM, true),
-    simOptions: simOptionsFromEnv(env),
+    sim,
+    simOptions,
+    flushMs: readFlushMs(env, sim ? simOptions.rate : 1),
     production,
     logLevel: logLevel as Config['logLevel'],
     clientDir: env.CLIENT_DIR === 'none' ? null : resolve(cwd, env.CLIENT_DIR || './dist/client'),

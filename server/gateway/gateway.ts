@@ -44,7 +44,11 @@ export class Gateway {
   private readonly connections = new Set<Connection>();
   /** Connections subscribed to `user`, by their user id. */
   private readonly users = new Map<number, Set<Connection>>();
+  /** The flush that is scheduled, if any: a timer, or an immediate when a flush interval has passed already. */
   private flushTimer: NodeJS.Timeout | null = null;
+  private flushImmediate: NodeJS.Immediate | null = null;
+  /** performance.now() of the last flush. */
+  private flushedAt = Number.NEGATIVE_INFINITY;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => void) | null = null;
 
@@ -59,13 +63,12 @@ export class Gateway {
   start(): void {
     this.unlisten = this.source.listen(this.listener());
     // Unref'd: the HTTP server keeps the process alive, these timers must not.
-    this.flushTimer = setInterval(() => this.flush(), this.settings.flushMs).unref();
     const sweepMs = Math.max(1, Math.floor(this.settings.heartbeatMs / 4));
     this.heartbeatTimer = setInterval(() => this.heartbeat(), sweepMs).unref();
   }
 
   stop(): void {
-    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.cancelFlush();
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.flushTimer = this.heartbeatTimer = null;
     this.unlisten?.();
@@ -100,6 +103,8 @@ export class Gateway {
 
   /** Flushes every topic that changed: one frame per topic, packed once. */
   flush(): void {
+    this.cancelFlush();
+    this.flushedAt = performance.now();
     if (this.dirty.size === 0) return;
     const t = this.settings.clock();
     for (const topic of this.dirty) {
@@ -112,6 +117,26 @@ export class Gateway {
     this.dirty.clear();
   }
 
+  /**
+   * Marks a topic changed and schedules the flush: right after this event-loop turn when `flushMs` has passed since the
+   * last one, else when it will have. A fixed interval timer would drift by the time each turn takes, and on a busy
+   * loop send fewer diffs than the book made; this one sends each change within `flushMs` and never more often.
+   */
+  private changed(topic: Topic): void {
+    this.dirty.add(topic);
+    if (this.flushTimer !== null || this.flushImmediate !== null) return;
+    const wait = this.flushedAt + this.settings.flushMs - performance.now();
+    if (wait <= 0) this.flushImmediate = setImmediate(() => this.flush()).unref();
+    else this.flushTimer = setTimeout(() => this.flush(), wait).unref();
+  }
+
+  private cancelFlush(): void {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    if (this.flushImmediate !== null) clearImmediate(this.flushImmediate);
+    this.flushTimer = null;
+    this.flushImmediate = null;
+  }
+
   // ─── Exchange events ───────────────────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -122,30 +147,30 @@ export class Gateway {
     return {
       level: (symbol, side, priceTicks, volumeLots) => {
         const depth = this.markets.get(symbol)?.depth;
-        if (depth?.record(side, priceTicks, volumeLots)) this.dirty.add(depth);
+        if (depth?.record(side, priceTicks, volumeLots)) this.changed(depth);
       },
       trade: (symbol, trade) => {
         const trades = this.markets.get(symbol)?.trades;
-        if (trades?.record(trade)) this.dirty.add(trades);
+        if (trades?.record(trade)) this.changed(trades);
       },
       ticker: (symbol, values) => {
-        if (this.ticker.record(symbol, values)) this.dirty.add(this.ticker);
+        if (this.ticker.record(symbol, values)) this.changed(this.ticker);
       },
       candle: (symbol, interval, candle) => {
         const candles = this.markets.get(symbol)?.candles.get(interval);
-        if (candles?.record(candle)) this.dirty.add(candles);
+        if (candles?.record(candle)) this.changed(candles);
       },
       mark: (market, values) => {
         const mark = this.perpetuals.get(market)?.mark;
-        if (mark?.record(values)) this.dirty.add(mark);
+        if (mark?.record(values)) this.changed(mark);
       },
       funding: (market, rate, time) => {
         const funding = this.perpetuals.get(market)?.funding;
-        if (funding?.record(rate, time)) this.dirty.add(funding);
+        if (funding?.record(rate, time)) this.changed(funding);
       },
       liquidation: (market, liquidation) => {
         const liquidations = this.perpetuals.get(market)?.liquidations;
-        if (liquidations?.record(liquidation)) this.dirty.add(liquidations);
+        if (liquidations?.record(liquidation)) this.changed(liquidations);
       },
       user: (userId, kind, data) => {
         const connections = this.users.get(userId);

@@ -26,7 +26,10 @@ export type {
 } from './source.ts';
 
 export interface GatewayOptions {
-  /** How often batched depth, trades, ticker and candle changes are sent, in ms (default 50). */
+  /**
+   * The least time between two sends of batched depth, trades, ticker and candle changes, in ms (default 20; the server
+   * passes TICKSTREAM_FLUSH_MS). A change is sent right after its event-loop turn when that much has passed.
+   */
   flushMs?: number;
   /** A connection that has been sent nothing for this long gets a heartbeat (default {@link HEARTBEAT_MS}). */
   heartbeatMs?: number;
@@ -40,7 +43,7 @@ export interface GatewayOptions {
   sessions?: SessionRegistry;
 }
 
-const DEFAULT_FLUSH_MS = 50;
+const DEFAULT_FLUSH_MS = 20;
 const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /**
  * ws cuts frames above this at the socket (close 1009) before they are buffered whole; frames between the protocol

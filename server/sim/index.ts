@@ -1,7 +1,8 @@
 /**
  * The market simulator (DESIGN §5): a market maker that keeps ladders of limit orders around a per-coin USD random
- * walk, and a taker that trades against them, so every spot market moves from the first second; the contract bots
- * (swap/) do the same on the perpetuals. The one door into server/sim.
+ * walk and requotes near the touch, and a taker that trades against them in clusters and bursts (flow.ts), so every
+ * spot market moves from the first second, in 50 steps a second; the contract bots (swap/) do the same, at their old
+ * pace, on the perpetuals. The one door into server/sim.
  *
  *   const users = await ensureSimUsers(db);
  *   const exchange = await Exchange.open(db, { clock, isMarketMaker: (id) => users.ids.has(id) });

@@ -72,14 +72,20 @@ export class LadderSide {
     return this.side === Side.buy ? a > b : a < b;
   }
 
-  /** Drops the orders that were filled or cancelled. */
-  prune(): void {
+  /**
+   * Drops the orders that were filled or cancelled, among the best `limit` live ones (all by default): a refill after a
+   * taker looks at the touch only, and shifts the rest without reading each order.
+   */
+  prune(limit = Number.POSITIVE_INFINITY): void {
     let n = 0;
+    let i = 0;
     const slots = this.slots;
-    for (let i = 0; i < slots.length; i++) {
+    for (; i < slots.length && n < limit; i++) {
       const slot = slots[i] as Slot;
       if (slotAlive(slot)) slots[n++] = slot;
     }
+    if (i === n) return;
+    for (; i < slots.length; i++) slots[n++] = slots[i] as Slot;
     slots.length = n;
   }
 
@@ -102,16 +108,22 @@ export class LadderSide {
     for (; k < levels && p > 0; k++, p += dir * step) out.push(p);
   }
 
-  /** Compares `slots` (pruned) with `desired` into near, off, beyond and missing. */
-  plan(): void {
+  /**
+   * Compares `slots` (pruned) with `desired` into near, off, beyond and missing; with `limit`, only the best `limit`
+   * wanted prices and the orders down to them (beyond stays empty).
+   */
+  plan(limit = Number.POSITIVE_INFINITY): void {
     const { slots, desired, near, off, beyond, missing } = this;
     near.length = 0;
     off.length = 0;
     beyond.length = 0;
     missing.length = 0;
-    const n = desired.length;
+    const n = Math.min(limit, desired.length);
+    const partial = n < desired.length;
     let j = 0;
     for (const slot of slots) {
+      // A partial prune leaves dead orders past its limit: they hold no level.
+      if (partial && !slotAlive(slot)) continue;
       const first = desired[0];
       if (first === undefined) {
         beyond.push(slot);
@@ -123,6 +135,7 @@ export class LadderSide {
       }
       while (j < n && this.better(desired[j] as number, slot.price)) missing.push(j++);
       if (j < n && desired[j] === slot.price) j++;
+      else if (j >= n && partial) break;
       else if (j >= n && desired[n - 1] !== slot.price) beyond.push(slot);
       else off.push(slot);
     }

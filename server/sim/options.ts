@@ -21,16 +21,25 @@ export interface SimOptions {
   seed?: number;
   /** Uniform [0, 1) source that replaces the seeded PRNG. */
   random?: () => number;
-  /** Activity multiplier: simulated time of the price walk and the taker flow run this many times faster (default 1). */
+  /** Activity multiplier: the simulated time of the price walk and the order flow runs this many times faster (1). */
   rate?: number;
   /** Markets to run, e.g. `['BTC/USDT']`; all by default. */
   markets?: readonly string[];
-  /** Period of the timer (default 250 ms); 0 runs no timer and leaves `tick()` to the caller (tests). */
+  /** Period of the timer (default: {@link stepMs} of the rate); 0 runs no timer and leaves `tick()` to the caller. */
   tickMs?: number;
   /** Levels per side of the maker's ladder, per tier. */
   levels?: Partial<Record<MarketTier, number>>;
-  /** Taker orders per second at rate 1, per tier. */
+  /** Taker orders per second at rate 1, per tier, on average (clusters and bursts included). */
   takerRate?: Partial<Record<MarketTier, number>>;
+  /**
+   * The maker's quote updates per second at rate 1, per tier, on average: an order added to a level near the touch and
+   * taken away again within seconds, as market makers requote all the time (flow.ts, quotes.ts). 0: none.
+   */
+  quoteRate?: Partial<Record<MarketTier, number>>;
+  /** Share of the flow set off by earlier flow, 0 to 0.9 (the Hawkes branching ratio, flow.ts; default 0.5). */
+  clustering?: number;
+  /** Mean simulated seconds between bursts of a market's flow (default 20); 0: none. */
+  burstEveryS?: number;
   /** Maker commands per market per tick at most, so one tick never holds the event loop long (default 50). */
   maxCommandsPerTick?: number;
   /** Relative distance the index may move from the ladder's centre before the ladder follows (default 0.00015). */
@@ -42,12 +51,32 @@ export interface SimOptions {
 }
 
 export const DEFAULT_LEVELS: Readonly<Record<MarketTier, number>> = { major: 1000, usdt: 300, other: 200 };
-export const DEFAULT_TAKER_RATE: Readonly<Record<MarketTier, number>> = { major: 3, usdt: 1, other: 0.5 };
-export const DEFAULT_TICK_MS = 250;
+/**
+ * Mean taker orders and quote updates a second at rate 1 (issue 22: Binance's depth stream updates every 100 ms,
+ * Bybit's every 20 ms). BTC/USDT's and ETH/USDT's books then change in over half of the simulator's 50 steps a second
+ * (≥ 20 depth diffs) and they trade ≥ 5 times a second (a taker fills about two maker orders); the other USDT markets
+ * get about a third of that and the rest a fifth. The takers had 3 / 1 / 0.5 before, and there were no quote updates.
+ */
+export const DEFAULT_TAKER_RATE: Readonly<Record<MarketTier, number>> = { major: 5, usdt: 1, other: 0.5 };
+export const DEFAULT_QUOTE_RATE: Readonly<Record<MarketTier, number>> = { major: 30, usdt: 2.5, other: 1.2 };
+export const DEFAULT_CLUSTERING = 0.5;
+export const DEFAULT_BURST_EVERY_S = 20;
+/** The timer's period at rate 1: each step is one event-loop turn, so one journal commit and at most one depth diff. */
+export const DEFAULT_TICK_MS = 20;
+/**
+ * A faster simulator steps more often, so its flow still spreads over as many steps: down to this (each step is a
+ * journal commit; at 250 a second BTC/USDT still changes in most of them at rate 10).
+ */
+export const MIN_TICK_MS = 4;
 export const DEFAULT_MAX_COMMANDS_PER_TICK = 50;
 export const DEFAULT_RECENTRE_BAND = 0.00015;
 export const DEFAULT_MIN_LEVEL_SPACING = 0.00003;
 export const MAX_RATE = 100;
+
+/** The timer's period at `rate`: {@link DEFAULT_TICK_MS} divided by a rate above 1, at least {@link MIN_TICK_MS}. */
+export function stepMs(rate: number): number {
+  return Math.max(MIN_TICK_MS, Math.round(DEFAULT_TICK_MS / Math.max(1, rate)));
+}
 
 // The shape of the bots' flow, the same for the spot and the contract bots.
 /** Value of a ladder level at the touch, in USD; levels grow to (1 + LEVEL_GROWTH) times that at the far end. */
@@ -60,6 +89,16 @@ export const TAKER_NOISE = 0.9;
 /** Every market trades at least this often in simulated time. */
 export const MAX_QUIET_MS = 4000;
 export const MAX_TAKERS_PER_TICK = 8;
+/**
+ * A ladder follows the index this often (simulated time below rate 1), as it always did. Each follow replaces the
+ * levels at the touch and walks the whole ladder (a thousand levels a side on the majors): following at every step, or
+ * faster at a higher rate, cost more than all the other orders for no visible gain.
+ */
+export const FOLLOW_MS = 250;
+/** After a taker, its levels are put back where they were (the best ones only), at most this often. */
+export const MIN_RECONCILE_MS = 50;
+/** The levels a side a refill looks at: a taker reaches 12 at most (taker.ts). */
+export const REFILL_LEVELS = 16;
 /** One tick covers this much time at most, so a stalled event loop does not turn into a burst. */
 export const MAX_TICK_MS = 1000;
 /** How often the bots' wallets are looked at for a top-up. */

@@ -1,14 +1,18 @@
 import { OrderType, Side } from '../../common/trading.ts';
 import type { EngineResult, Exchange, Order, SpotMarketInfo } from '../exchange/index.ts';
+import { MarketFlow } from './flow.ts';
 import { Inventory } from './funding.ts';
 import { type LadderShape, LadderSide, ladderShape, type Slot } from './ladder.ts';
 import {
+  DEFAULT_BURST_EVERY_S,
+  DEFAULT_CLUSTERING,
   DEFAULT_LEVELS,
   DEFAULT_MAX_COMMANDS_PER_TICK,
   DEFAULT_MIN_LEVEL_SPACING,
+  DEFAULT_QUOTE_RATE,
   DEFAULT_RECENTRE_BAND,
   DEFAULT_TAKER_RATE,
-  DEFAULT_TICK_MS,
+  FOLLOW_MS,
   FUNDING_EVERY_MS,
   LEVEL_GROWTH,
   LEVEL_NOISE,
@@ -18,13 +22,17 @@ import {
   MAX_TAKERS_PER_TICK,
   MAX_TICK_MS,
   type MarketTier,
+  MIN_RECONCILE_MS,
+  REFILL_LEVELS,
   type SimLogger,
   type SimOptions,
+  stepMs,
   TAKER_NOISE,
   TAKER_USD,
   tierOf,
 } from './options.ts';
 import { PriceWalk, startingPrices } from './price-walk.ts';
+import { QUOTE_SHARE, type Quote, Quotes } from './quotes.ts';
 import { mulberry32, Rng } from './random.ts';
 import { lotsFor, type SizedMarket } from './sizes.ts';
 import { takerCommand } from './taker.ts';
@@ -60,6 +68,8 @@ export interface Simulator {
   /** One step: the price walk, index prices, ladders, takers, top-ups. The timer calls it; tests call it directly. */
   tick(): void;
   stats(): SimStats;
+  /** Resolves once every command sent so far is acknowledged: a test that steps the clock after it repeats exactly. */
+  settled(): Promise<void>;
   /** Stops the timer and waits for every command in flight. The maker's orders stay and are taken up by the next run. */
   stop(): Promise<void>;
 }
@@ -72,6 +82,8 @@ class SimMarket implements SizedMarket {
   index = 0;
   /** Centre of the ladder (fractional ticks): follows the index once it is more than `band` away. */
   anchor: number;
+  /** The anchor the ladder was last placed around: a refill puts back what was taken there, without moving. */
+  quoted: number;
   warm = false;
   /** A coming market left out of the warm-up: the first tick after it opens makes it warm. */
   coming = false;
@@ -79,6 +91,10 @@ class SimMarket implements SizedMarket {
   holdPlacesUntil = 0;
   /** Time of the last taker order; none yet, so each market trades at its first tick. */
   lastTakerAt = Number.NEGATIVE_INFINITY;
+  reconciledAt = Number.NEGATIVE_INFINITY;
+  followedAt = Number.NEGATIVE_INFINITY;
+  /** Something of the ladder was taken, or the last reconcile ran out of budget: refill it at a next step. */
+  refill = false;
 
   constructor(
     readonly info: SpotMarketInfo,
@@ -86,9 +102,12 @@ class SimMarket implements SizedMarket {
     readonly shape: LadderShape,
     readonly band: number,
     index: number,
+    readonly flow: MarketFlow,
+    readonly quotes: Quotes,
   ) {
     this.shift = info.priceScale + info.amountScale - info.quoteDecimals;
     this.anchor = index;
+    this.quoted = index;
   }
 }
 
@@ -103,7 +122,7 @@ class Bots implements Simulator {
   private readonly rng: Rng;
   private readonly rate: number;
   private readonly budget: number;
-  private readonly takerRate: Readonly<Record<MarketTier, number>>;
+  private readonly quoteRate: Readonly<Record<MarketTier, number>>;
   private readonly log: SimLogger | undefined;
   private readonly markets: SimMarket[] = [];
   private readonly bySymbol = new Map<string, SimMarket>();
@@ -119,6 +138,8 @@ class Bots implements Simulator {
     failures: 0,
   };
   private timer: NodeJS.Timeout | null = null;
+  /** performance.now() at which the timer's next step is due. */
+  private nextAt = 0;
   private stopped = false;
   private lastTick: number;
   private nextFunding = 0;
@@ -139,7 +160,12 @@ class Bots implements Simulator {
     this.budget = Math.ceil(
       (options.maxCommandsPerTick ?? DEFAULT_MAX_COMMANDS_PER_TICK) * Math.min(10, Math.max(1, this.rate)),
     );
-    this.takerRate = { ...DEFAULT_TAKER_RATE, ...options.takerRate };
+    const takerRate = { ...DEFAULT_TAKER_RATE, ...options.takerRate };
+    this.quoteRate = { ...DEFAULT_QUOTE_RATE, ...options.quoteRate };
+    const clustering = options.clustering ?? DEFAULT_CLUSTERING;
+    if (!(clustering >= 0 && clustering <= 0.9)) throw new RangeError('sim: clustering must be from 0 to 0.9');
+    const burstEveryS = options.burstEveryS ?? DEFAULT_BURST_EVERY_S;
+    if (!(burstEveryS >= 0)) throw new RangeError('sim: burstEveryS must be 0 or more');
     this.log = options.log;
     const levels = { ...DEFAULT_LEVELS, ...options.levels };
     const band = options.recentreBand ?? DEFAULT_RECENTRE_BAND;
@@ -169,16 +195,18 @@ class Bots implements Simulator {
       const count = levels[tier];
       if (!(Number.isInteger(count) && count >= 1)) throw new RangeError(`sim: levels must be whole numbers ≥ 1`);
       const index = this.walk.index(info);
-      const m = new SimMarket(info, tier, ladderShape(count, index, spacing), band * index, index);
+      const flow = new MarketFlow(takerRate[tier], this.quoteRate[tier], clustering, burstEveryS);
+      const shape = ladderShape(count, index, spacing);
+      const m = new SimMarket(info, tier, shape, band * index, index, flow, new Quotes(this.quoteRate[tier]));
       this.markets.push(m);
       this.bySymbol.set(info.symbol, m);
     }
     this.planInventory();
     this.ready = this.warmUp().catch((error: unknown) => this.failed(error));
-    const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+    const tickMs = options.tickMs ?? stepMs(this.rate);
     if (tickMs > 0) {
-      this.timer = setInterval(() => this.tick(), tickMs);
-      this.timer.unref();
+      this.nextAt = performance.now();
+      this.schedule(tickMs);
     }
   }
 
@@ -195,19 +223,39 @@ class Bots implements Simulator {
     return { ...this.counts };
   }
 
+  settled(): Promise<void> {
+    return this.drain();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ready;
     await this.drain();
+  }
+
+  /**
+   * The next step on a fixed grid of `tickMs`: a step that comes late (a busy loop) is followed by the next one at
+   * once, where an interval timer waits a whole period after each callback and loses the time every late one took. A
+   * long stall is not made up (a step covers its time anyway).
+   */
+  private schedule(tickMs: number): void {
+    const now = performance.now();
+    this.nextAt = Math.max(this.nextAt + tickMs, now);
+    this.timer = setTimeout(() => {
+      this.tick();
+      if (!this.stopped) this.schedule(tickMs);
+    }, this.nextAt - now);
+    this.timer.unref();
   }
 
   private step(): void {
     const now = this.clock();
     const dt = Math.min(MAX_TICK_MS, Math.max(0, now - this.lastTick));
     this.lastTick = now;
-    this.walk.step((dt / 1000) * this.rate, this.rng);
+    const seconds = (dt / 1000) * this.rate;
+    this.walk.step(seconds, this.rng);
     if (this.fundNow || now >= this.nextFunding) this.fund(now);
     for (const m of this.markets) {
       const index = this.walk.index(m.info);
@@ -219,9 +267,30 @@ class Bots implements Simulator {
         m.warm = true;
       }
       if (!m.warm || !open) continue;
-      this.reconcile(m, this.budget);
-      this.takers(m, index, dt, now);
+      const flow = m.flow.step(seconds, this.rng);
+      const due = this.ladderDue(m, now);
+      if (due !== null) {
+        m.reconciledAt = now;
+        if (due === 'follow') {
+          m.followedAt = now;
+          m.quoted = m.anchor;
+        }
+        const limit = due === 'follow' ? Number.POSITIVE_INFINITY : REFILL_LEVELS;
+        m.refill = this.reconcile(m, this.budget, limit) >= this.budget;
+      }
+      this.requote(m, flow.quotes, now);
+      this.takers(m, index, flow.takers, now);
     }
+  }
+
+  /**
+   * What the ladder is due for: to follow the anchor every {@link FOLLOW_MS}, or a refill of its best levels where it
+   * stands after a taker took from them; never twice within {@link MIN_RECONCILE_MS}.
+   */
+  private ladderDue(m: SimMarket, now: number): 'follow' | 'refill' | null {
+    if (now - m.reconciledAt < MIN_RECONCILE_MS) return null;
+    if (now - m.followedAt >= FOLLOW_MS / Math.min(1, this.rate)) return 'follow';
+    return m.refill ? 'refill' : null;
   }
 
   /** Places the first ladders, a few markets per event-loop turn, after taking up what an earlier run left. */
@@ -247,6 +316,7 @@ class Bots implements Simulator {
     let left = WARM_UP_CHUNK;
     for (const m of this.markets) {
       this.moveIndex(m, this.walk.index(m.info));
+      m.quoted = m.anchor;
       // A coming market gets no quotes before it opens (its book stays empty until the countdown ends).
       if (!this.exchange.openings.isOpen(m.info.symbol, this.clock())) {
         m.coming = true;
@@ -279,16 +349,19 @@ class Bots implements Simulator {
   /**
    * Moves a ladder towards where it should be, within `budget` commands: first away with orders that are now too close
    * or across the anchor (so no new order of ours meets an old one), then the gaps nearest the touch, then prices the
-   * ladder no longer wants, then the far end past its slack. Returns the commands sent.
+   * ladder no longer wants, then the far end past its slack. Returns the commands sent. With `limit`, only the best
+   * `limit` levels a side (a refill: what takers took is at the touch).
    */
-  private reconcile(m: SimMarket, budget: number): number {
+  private reconcile(m: SimMarket, budget: number, limit = Number.POSITIVE_INFINITY): number {
     const { bids, asks, shape } = m;
     for (const side of [bids, asks]) {
-      side.prune();
-      side.fillDesired(shape, m.anchor);
-      side.plan();
+      side.prune(2 * limit);
+      side.fillDesired(shape, m.quoted);
+      side.plan(limit);
     }
     let left = budget;
+    // Quotes left better than where the ladder now quotes would meet its new levels on the other side.
+    left = this.cancelQuotes(m.quotes.takeDue(this.clock(), 0, bids.desired[0], asks.desired[0]), left);
     left = this.cancelSlots(bids.near, 0, bids.near.length, left);
     left = this.cancelSlots(asks.near, 0, asks.near.length, left);
 
@@ -343,7 +416,11 @@ class Bots implements Simulator {
 
   private placeLevel(m: SimMarket, side: Side, price: number, level: number): Slot {
     const usd = LEVEL_USD[m.tier] * (1 + (LEVEL_GROWTH * level) / m.shape.levels) * this.rng.logNormal(LEVEL_NOISE, 3);
-    const quantity = lotsFor(m, price, usd / this.walk.usd(m.info.quote));
+    return this.placeOrder(m, side, price, lotsFor(m, price, usd / this.walk.usd(m.info.quote)));
+  }
+
+  /** A maker limit order, followed in its slot until the engine has it. */
+  private placeOrder(m: SimMarket, side: Side, price: number, quantity: number): Slot {
     const slot: Slot = { price, order: null, pending: true };
     const cmd = { userId: this.users.maker, symbol: m.info.symbol, side, type: OrderType.limit, price, quantity };
     this.counts.placed++;
@@ -354,9 +431,8 @@ class Bots implements Simulator {
     return slot;
   }
 
-  /** Aggressive orders at a Poisson rate, leaning towards where the index pulls the book. */
-  private takers(m: SimMarket, index: number, dt: number, now: number): void {
-    let n = this.rng.poisson((this.takerRate[m.tier] * this.rate * dt) / 1000);
+  /** `n` aggressive orders (the flow's), leaning towards where the index pulls the book. */
+  private takers(m: SimMarket, index: number, n: number, now: number): void {
     if (n === 0 && (now - m.lastTakerAt) * this.rate > MAX_QUIET_MS) n = 1;
     n = Math.min(n, MAX_TAKERS_PER_TICK);
     const book = this.exchange.engine.book(m.info.symbol);
@@ -374,19 +450,50 @@ class Bots implements Simulator {
       const cmd = takerCommand(m, book, this.users.taker, { side, kind, lots, sweep });
       if (!cmd) continue;
       m.lastTakerAt = now;
+      m.refill = true;
       this.counts.takerOrders++;
       this.command(this.exchange.place(cmd), cmd.symbol);
     }
   }
 
-  /** What each bot needs of each coin: the ladders' value with their slack for the maker, some orders for the taker. */
+  /** Takes away the quotes whose time is up and adds `n` new ones (quotes.ts). */
+  private requote(m: SimMarket, n: number, now: number): void {
+    // A late step's count is bounded like a burst: the oldest quotes make room for the newest.
+    const room = this.clock() < m.holdPlacesUntil ? 0 : Math.min(n, m.quotes.max);
+    this.cancelQuotes(m.quotes.takeDue(now, room), 0);
+    for (let i = 0; i < room; i++) {
+      const buy = this.rng.chance(0.5);
+      const side = buy ? m.bids : m.asks;
+      const price = m.quotes.pickLevel(side, this.rng);
+      if (price === undefined) continue;
+      const usd = LEVEL_USD[m.tier] * QUOTE_SHARE * this.rng.logNormal(LEVEL_NOISE, 4);
+      const quantity = lotsFor(m, price, usd / this.walk.usd(m.info.quote));
+      const until = now + (m.quotes.life(this.rng) * 1000) / this.rate;
+      const slot = this.placeOrder(m, side.side, price, quantity);
+      m.quotes.add({ side: side.side, slot, until });
+    }
+  }
+
+  /** Cancels quotes, all of them (they are few): a quote left in place could cross the ladder's next levels. */
+  private cancelQuotes(quotes: readonly Quote[], left: number): number {
+    for (const { slot } of quotes) {
+      if (!slot.order) continue;
+      this.command(this.exchange.cancel(this.users.maker, slot.order.id), slot.order.symbol);
+      this.counts.cancelled++;
+      left--;
+    }
+    return Math.max(0, left);
+  }
+
+  /** What each bot needs of each coin: ladders with their slack and quotes for the maker, some orders for the taker. */
   private planInventory(): void {
     const noise = Math.exp((LEVEL_NOISE * LEVEL_NOISE) / 2);
     const takerScale = Math.max(1, Math.sqrt(this.rate));
     for (const m of this.markets) {
       const { base, quote, baseDecimals, quoteDecimals } = m.info;
       const n = m.shape.levels + m.shape.slack;
-      const sideUsd = LEVEL_USD[m.tier] * noise * n * (1 + (LEVEL_GROWTH * n) / (2 * m.shape.levels));
+      const ladderUsd = LEVEL_USD[m.tier] * noise * n * (1 + (LEVEL_GROWTH * n) / (2 * m.shape.levels));
+      const sideUsd = ladderUsd + m.quotes.max * LEVEL_USD[m.tier] * QUOTE_SHARE * noise;
       const takerUsd = TAKER_USD[m.tier] * TAKER_ORDERS_FUNDED * takerScale;
       const baseUnits = (usd: number) => (usd / this.walk.usd(base)) * 10 ** baseDecimals;
       const quoteUnits = (usd: number) => (usd / this.walk.usd(quote)) * 10 ** quoteDecimals;

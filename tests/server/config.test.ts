@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, IP_SENDS_PER_HOUR, LOOPBACK_SENDS_PER_HOUR, loadConfig } from '../../server/config.ts';
+import {
+  ConfigError,
+  IP_SENDS_PER_HOUR,
+  LOOPBACK_SENDS_PER_HOUR,
+  loadConfig,
+  readFlushMs,
+} from '../../server/config.ts';
 
 describe('configuration', () => {
   it('has sane defaults', () => {
@@ -51,5 +57,26 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toBe('loopback,10.0.0.0/8,::1');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be off, a number of hops/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('flushes market data as often as the simulator steps, unless TICKSTREAM_FLUSH_MS says otherwise', () => {
+    expect(loadConfig({}).flushMs).toBe(20);
+    // A faster simulator steps more often: each step still reaches the client as a diff of its own.
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '2' }).flushMs).toBe(10);
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(4);
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '100' }).flushMs).toBe(4);
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '0.5' }).flushMs).toBe(20);
+    // Without the simulator the rate means nothing.
+    expect(loadConfig({ TICKSTREAM_SIM: 'off', TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(20);
+    expect(loadConfig({ TICKSTREAM_FLUSH_MS: '100', TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(100);
+    expect(loadConfig({ TICKSTREAM_FLUSH_MS: ' 1 ' }).flushMs).toBe(1);
+    expect(readFlushMs({ TICKSTREAM_FLUSH_MS: '' })).toBe(20);
+  });
+
+  it.each(['0', '-5', '1001', '2.5', 'fast', 'Infinity'])('refuses TICKSTREAM_FLUSH_MS=%s', (value) => {
+    expect(() => loadConfig({ TICKSTREAM_FLUSH_MS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TICKSTREAM_FLUSH_MS: value })).toThrow(
+      `TICKSTREAM_FLUSH_MS must be an integer from 1 to 1000, got "${value}"`,
+    );
   });
 });

@@ -9,8 +9,6 @@ import {
   DEFAULT_MAX_COMMANDS_PER_TICK,
   DEFAULT_MIN_LEVEL_SPACING,
   DEFAULT_RECENTRE_BAND,
-  DEFAULT_TAKER_RATE,
-  DEFAULT_TICK_MS,
   FUNDING_EVERY_MS,
   LEVEL_GROWTH,
   LEVEL_NOISE,
@@ -30,6 +28,12 @@ import { type ContractLadder, contractsFor, desiredPrices } from './ladder.ts';
 import { SimContract } from './market.ts';
 import type { SwapSimUsers } from './users.ts';
 
+/**
+ * The contract bots keep the spot bots' old pace: 4 steps a second and takers 3 / 1 / 0.5 a second by tier. A contract's
+ * index moves once a second, so a faster step would mostly walk the ladders to find nothing to do.
+ */
+const TICK_MS = 250;
+const TAKER_RATE: Readonly<Record<MarketTier, number>> = { major: 3, usdt: 1, other: 0.5 };
 /** The position, in median taker orders, at which the taker leans fully towards closing. */
 const TAKER_POSITION_ORDERS = 40;
 const MAKER_LEVERAGE = 5;
@@ -120,7 +124,7 @@ class ContractBots implements SwapSimulator {
     if (!(this.rate > 0 && this.rate <= MAX_RATE)) throw new RangeError(`sim: rate must be in (0, ${MAX_RATE}]`);
     const perTick = options.maxCommandsPerTick ?? DEFAULT_MAX_COMMANDS_PER_TICK;
     this.budget = Math.ceil(perTick * Math.min(10, Math.max(1, this.rate)));
-    this.takerRate = { ...DEFAULT_TAKER_RATE, ...options.takerRate };
+    this.takerRate = { ...TAKER_RATE, ...options.takerRate };
     this.puntRate = options.puntRate ?? DEFAULT_PUNT_RATE;
     this.addMarkets();
     this.lastTick = this.clock();
@@ -133,7 +137,7 @@ class ContractBots implements SwapSimulator {
       this.warmed = resolve;
     });
     this.fund(this.lastTick);
-    const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+    const tickMs = options.tickMs ?? TICK_MS;
     if (tickMs > 0) {
       this.timer = setInterval(() => this.tick(), tickMs);
       this.timer.unref();

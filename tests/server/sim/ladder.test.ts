@@ -111,6 +111,44 @@ describe('LadderSide', () => {
     );
   });
 
+  it('plans the best levels of a refill as the whole plan does, and looks no further', () => {
+    const arbitrary = fc.record({
+      side: fc.constantFrom(Side.buy, Side.sell),
+      levels: fc.integer({ min: 1, max: 40 }),
+      limit: fc.integer({ min: 1, max: 20 }),
+      anchorShift: fc.integer({ min: -5, max: 5 }),
+      gone: fc.array(fc.boolean(), { maxLength: 40 }),
+    });
+    fc.assert(
+      fc.property(arbitrary, ({ side, levels, limit, anchorShift, gone }) => {
+        const shape = ladderShape(levels, 1_000, 0.00003);
+        const ladder = new LadderSide(side);
+        ladder.fillDesired(shape, 1_000);
+        ladder.adopt(ladder.desired.map((price, i) => order(i + 1, price, side)));
+        // Takers filled some of them; the anchor may have moved a little since.
+        ladder.slots.forEach((slot, i) => {
+          if (gone[i] && slot.order) slot.order.status = OrderStatus.filled;
+        });
+        const full = new LadderSide(side);
+        full.slots = [...ladder.slots];
+        full.prune();
+        full.fillDesired(shape, 1_000 + anchorShift);
+        full.plan();
+        ladder.prune(2 * limit);
+        ladder.fillDesired(shape, 1_000 + anchorShift);
+        ladder.plan(limit);
+        expect(ladder.missing).toEqual(full.missing.filter((j) => j < limit));
+        expect(ladder.near).toEqual(full.near);
+        // A limit of the whole ladder or more is the whole plan.
+        expect(ladder.beyond).toEqual(limit < full.desired.length ? [] : full.beyond);
+        for (const slot of ladder.off) expect(full.off).toContain(slot);
+        // Past the best 2 × limit live orders, the pruned list is the old one in the same order.
+        expect(ladder.slots.filter((slot) => slot.order?.status === OrderStatus.open).length).toBe(full.slots.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('merges new slots in price order', () => {
     const asks = new LadderSide(Side.sell);
     asks.adopt([order(1, 105, Side.sell), order(2, 101, Side.sell)]);

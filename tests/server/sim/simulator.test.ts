@@ -18,6 +18,7 @@ import {
   type Simulator,
   startSimulator,
 } from '../../../server/sim/index.ts';
+import { stepMs } from '../../../server/sim/options.ts';
 
 const MARKETS = ['BTC/USDT', 'BTC/USDC', 'ETH/BTC', 'DOGE/USDT'];
 const LEVELS = { major: 120, usdt: 60, other: 50 };
@@ -85,12 +86,15 @@ function start(run: Run, options: SimOptions = {}): Simulator {
   });
 }
 
-/** Moves the clock a tick at a time, lets the journal commit after each, and calls `each` in between. */
-async function ticks(run: Run, sim: Simulator, n: number, each?: () => void): Promise<void> {
+/**
+ * Moves the clock a tick at a time, waits until the tick's commands are acknowledged (so a seeded run repeats exactly,
+ * however long the journal's sync takes) and calls `each` in between.
+ */
+async function ticks(run: Run, sim: Simulator, n: number, each?: () => void, tickMs = TICK_MS): Promise<void> {
   for (let i = 0; i < n; i++) {
-    run.now += TICK_MS;
+    run.now += tickMs;
     sim.tick();
-    await turn();
+    await sim.settled();
     each?.();
   }
 }
@@ -104,8 +108,8 @@ function tradesBySymbol(run: Run): Map<string, number> {
   return new Map(rows.map((r) => [r.symbol, r.n]));
 }
 
-function expectNotCrossed(run: Run): void {
-  for (const symbol of MARKETS) expect(run.exchange.engine.book(symbol)?.crossed(), symbol).toBe(false);
+function expectNotCrossed(run: Run, markets: readonly string[] = MARKETS): void {
+  for (const symbol of markets) expect(run.exchange.engine.book(symbol)?.crossed(), symbol).toBe(false);
 }
 
 describe('simulator', () => {
@@ -169,7 +173,8 @@ describe('simulator', () => {
   });
 
   it('follows the index: the middle of each book stays near it', async () => {
-    await ticks(run, sim, 40);
+    // In the timer's own steps: a burst of takers within one long manual tick has no refill between them.
+    await ticks(run, sim, 500, undefined, stepMs(1));
     for (const symbol of MARKETS) {
       const book = run.exchange.engine.book(symbol);
       const mid = ((book?.bids.best()?.price ?? 0) + (book?.asks.best()?.price ?? 0)) / 2;
@@ -223,6 +228,94 @@ describe('simulator', () => {
   });
 });
 
+/** Over `seconds` of the clock in steps of the default timer's period at `rate`: per second, the steps in which each
+ * market's book changed (at most one depth diff each) and its trades. */
+async function flowOf(run: Run, sim: Simulator, markets: readonly string[], rate: number, seconds: number) {
+  const step = stepMs(rate);
+  const changed = new Set<string>();
+  const diffs = new Map(markets.map((m) => [m, [] as number[]]));
+  const trades = new Map(markets.map((m) => [m, [] as number[]]));
+  const unlisten = run.exchange.listen({
+    market: (event) => {
+      if (event.type === 'level') changed.add(event.symbol);
+      else if (event.type === 'trade') {
+        const list = trades.get(event.trade.symbol);
+        const second = list ? list.length - 1 : -1;
+        if (list && second >= 0) list[second] = (list[second] ?? 0) + 1;
+      }
+    },
+  });
+  for (let second = 0; second < seconds; second++) {
+    for (const m of markets) {
+      diffs.get(m)?.push(0);
+      trades.get(m)?.push(0);
+    }
+    for (let t = 0; t < 1000; t += step) {
+      run.now += step;
+      changed.clear();
+      sim.tick();
+      for (const m of changed) {
+        const list = diffs.get(m);
+        if (list) list[second] = (list[second] ?? 0) + 1;
+      }
+      await turn();
+    }
+    expectNotCrossed(run, markets);
+  }
+  unlisten();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return (m: string) => {
+    const d = diffs.get(m) as number[];
+    const t = trades.get(m) as number[];
+    return { diffs: mean(d), diffsMax: Math.max(...d), trades: mean(t), tradesMax: Math.max(...t) };
+  };
+}
+
+describe('the default flow', () => {
+  const markets = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'ETH/BTC'];
+
+  it('changes BTC/USDT and ETH/USDT in 20+ steps a second and trades them 5+ times a second, in bursts', async () => {
+    const run = await open('cheap');
+    const sim = start(run, { markets });
+    await sim.ready;
+    const flow = await flowOf(run, sim, markets, 1, 60);
+    for (const symbol of ['BTC/USDT', 'ETH/USDT']) {
+      const f = flow(symbol);
+      expect(f.diffs, symbol).toBeGreaterThanOrEqual(20);
+      expect(f.trades, symbol).toBeGreaterThanOrEqual(5);
+      // Bursts: the busiest second trades several times the mean.
+      expect(f.tradesMax, symbol).toBeGreaterThan(3 * f.trades);
+    }
+    // The other markets move less, by their tier, but every second or so.
+    const sol = flow('SOL/USDT');
+    const ethBtc = flow('ETH/BTC');
+    expect(sol.diffs).toBeGreaterThan(4);
+    expect(sol.diffs).toBeLessThan(flow('BTC/USDT').diffs / 2);
+    expect(ethBtc.diffs).toBeGreaterThan(2);
+    expect(ethBtc.diffs).toBeLessThan(sol.diffs);
+    expect(sim.stats().rejected).toBe(0);
+    await sim.stop();
+    run.exchange.accounts.assertConserved();
+    await close(run);
+  });
+
+  it('gives about ten times that at rate 10', async () => {
+    const run = await open('cheap');
+    const majors = ['BTC/USDT', 'ETH/USDT'];
+    const sim = start(run, { markets: majors, rate: 10 });
+    await sim.ready;
+    const flow = await flowOf(run, sim, majors, 10, 10);
+    for (const symbol of majors) {
+      const f = flow(symbol);
+      expect(f.diffs, symbol).toBeGreaterThanOrEqual(200);
+      expect(f.trades, symbol).toBeGreaterThanOrEqual(50);
+    }
+    expect(sim.stats().rejected).toBe(0);
+    await sim.stop();
+    await close(run);
+  });
+});
+
 describe('simulator runs', () => {
   it('repeat exactly for a seed', async () => {
     const trace = async () => {
@@ -246,15 +339,19 @@ describe('simulator runs', () => {
 
   it('stop() ends its timer, and a stopped simulator does nothing', async () => {
     const run = await open('cheap');
-    // Only the interval is faked: the journal still commits on real setImmediate turns.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // Only timeouts are faked (the simulator's timer, the journal's projection delay): commits run on real turns.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const sim = start(run, { markets: ['DOGE/USDT'], tickMs: 5 });
       expect(vi.getTimerCount()).toBe(1);
       await sim.ready;
       vi.advanceTimersByTime(20);
+      expect(sim.stats().takerOrders).toBeGreaterThan(0);
       await sim.stop();
-      expect(vi.getTimerCount()).toBe(0);
+      // The simulator's own timer is gone; only the journal's projection may be waiting.
+      const ticked = sim.stats();
+      vi.advanceTimersByTime(1_000);
+      expect(sim.stats()).toEqual(ticked);
       const stats = sim.stats();
       run.now += 10_000;
       sim.tick();
