@@ -131,8 +131,9 @@ describe('money moves conserve every coin', () => {
       }),
       { numRuns: 40 },
     );
-    // Both paths ran: moves that went through and moves that were refused.
-    expect(seen.accepted).toBeGreaterThan(40);
+    // Both paths ran: moves that went through and moves that were refused. About 260 moves, a quarter of them accepted
+    // on average; 40 was inside the random spread (a clean run drew 38), so the bounds only say that both ran often.
+    expect(seen.accepted).toBeGreaterThan(15);
     expect(seen.refused).toBeGreaterThan(5);
     // What is on disk is what is in memory, and every transaction sums to zero per coin.
     t.server.exchange.sync();
