@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OrderBook } from 'nodejs-order-book';
 import { OrderType, type Side } from '../../common/trading.ts';
-import { usersRepository } from '../../server/auth/users-repository.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { Engine, type MarketSpec } from '../../server/engine/engine.ts';
 import { Exchange } from '../../server/exchange/index.ts';
 import { Accounts } from '../../server/ledger/accounts.ts';
 import { option, type Row, report } from '../report.ts';
+import { benchUsers } from '../users.ts';
 import { NaiveBook } from './naive.ts';
 import { Kind, type Workload, workload } from './workload.ts';
 
@@ -97,22 +97,7 @@ async function journaled(w: Workload): Promise<{ durable: number; projected: num
   const dir = mkdtempSync(join(tmpdir(), 'tickstream-bench-'));
   const db = await openDatabase(dir);
   try {
-    const users = usersRepository(db);
-    const ids: number[] = [];
-    for (let u = 0; u < w.users; u++) {
-      const user = await users.create({
-        username: `bench${u}`,
-        email: null,
-        mobile: null,
-        country: null,
-        area_code: null,
-        password_hash: '-',
-        kyc_two_code: null,
-        created_at: 0,
-        password_changed_at: 0,
-      });
-      ids.push(user.id);
-    }
+    const ids = await benchUsers(db, w.users);
     let now = 0;
     // Projection waits until the burst is over, so commits and projection are timed apart.
     const exchange = await Exchange.open(db, {

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OrderType, Side } from '../../common/trading.ts';
-import { usersRepository } from '../../server/auth/users-repository.ts';
 import type { Db } from '../../server/db/schema.ts';
 import type { Exchange, PlaceCommand } from '../../server/exchange/index.ts';
+import { benchUsers } from '../users.ts';
 
 /**
  * The order flow every row of the bench runs: client k places limit orders on BTC/USDT at one price, even clients
@@ -48,24 +48,11 @@ export const freshDir = () => mkdtempSync(join(tmpdir(), 'tickstream-bench-order
 
 /** `count` users straight in the database, each funded (enough for a minute of orders) through the exchange. */
 export async function fundedUsers(db: Db, exchange: Exchange, count: number): Promise<number[]> {
-  const users = usersRepository(db);
-  const ids: number[] = [];
-  for (let k = 0; k < count; k++) {
-    const user = await users.create({
-      username: `bench${k}`,
-      email: null,
-      mobile: null,
-      country: null,
-      area_code: null,
-      password_hash: '-',
-      kyc_two_code: null,
-      created_at: 0,
-      password_changed_at: 0,
-    });
-    ids.push(user.id);
+  const ids = await benchUsers(db, count);
+  for (const id of ids) {
     // 10^12 USDT units (10^6 USDT) and 10^11 BTC units (1000 BTC).
-    await exchange.credit(user.id, 'USDT', 1e12, 'system:bench', `bench:${user.id}:usdt`, 'bench');
-    await exchange.credit(user.id, 'BTC', 1e11, 'system:bench', `bench:${user.id}:btc`, 'bench');
+    await exchange.credit(id, 'USDT', 1e12, 'system:bench', `bench:${id}:usdt`, 'bench');
+    await exchange.credit(id, 'BTC', 1e11, 'system:bench', `bench:${id}:btc`, 'bench');
   }
   return ids;
 }

@@ -71,6 +71,7 @@ export function skipFrame(yielded: boolean, spentMs: number, skippedLast: boolea
 
 /** Updates of painters outside the budget, by owner: the latest of each runs at the start of the next frame. */
 const heavy = new Map<object, () => void>();
+const NO_UPDATES: readonly (() => void)[] = [];
 
 /**
  * Runs `update` for a painter outside the budget whose repaint is long (the candle chart: lightweight-charts repaints
@@ -90,7 +91,8 @@ export function cancelHeavyPaint(owner: object): void {
 
 function runBudget(now: number): void {
   budget.frame = 0;
-  const updates = [...heavy.values()];
+  // Most frames have none: no array made for them.
+  const updates = heavy.size > 0 ? [...heavy.values()] : NO_UPDATES;
   heavy.clear();
   const skip = skipFrame(budget.yielded, performance.now() - now, budget.skipped);
   budget.skipped = skip;
