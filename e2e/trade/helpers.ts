@@ -24,6 +24,21 @@ export async function cancelDemoOrders(request: APIRequestContext): Promise<void
 
 export const openRows = (page: Page) => page.locator('table[data-list="open"] tbody tr');
 
+/**
+ * A buy price that rests and stays among the levels the book shows while a journey runs: the book is grouped by
+ * 1000 ticks (10 USDT on BTC/USDT: its 50 levels span 500), and the price is a multiple of 10 two hundred under the
+ * best bid, so the simulated walk (about 19 USDT per √s) neither reaches it nor carries it out of sight in seconds.
+ * Returns the price to type and the grouped level the book marks as the user's own.
+ */
+export async function restingBuy(page: Page): Promise<{ price: string; level: RegExp }> {
+  const book = page.locator('.trade-book');
+  await book.locator('.book-group select').selectOption('1000');
+  await expect(book).toHaveAttribute('data-group', '1000');
+  await expect(book).toHaveAttribute('data-best-bid', /^\d+$/);
+  const whole = Math.floor(Number(await book.getAttribute('data-best-bid')) / 10) * 10 - 200;
+  return { price: whole.toFixed(2), level: new RegExp(`(^| )${whole}( |$)`) };
+}
+
 /** The page does not scroll sideways: nothing is wider than the viewport (tables scroll inside their own box). */
 export async function expectFitsWidth(page: Page): Promise<void> {
   const { scroll, inner, wide } = await page.evaluate(() => {

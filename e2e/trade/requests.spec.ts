@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { grouped } from '../shell/helpers.ts';
-import { cancelDemoOrders, openRows, openTrade } from './helpers.ts';
+import { cancelDemoOrders, openRows, openTrade, restingBuy } from './helpers.ts';
 
 /**
  * The user's orders are state kept by the private channel, not a doorbell for REST reloads (DESIGN §2, issue 18): once
@@ -70,10 +70,7 @@ test('placing a limit order costs one request, its POST, until it is listed and 
   await expect(book).toHaveAttribute('data-best-bid', /^\d/);
   await quiet(page, QUIET_MS);
 
-  const bid = Number(await book.getAttribute('data-best-bid'));
-  // Eighty dollars under the best bid (about 40 of BTC's 2-dollar levels): it rests, within the 50 levels the book
-  // shows; forty filled once when the simulated price fell that far before the cancel.
-  const price = (Math.floor(bid) - 80).toFixed(2);
+  const { price, level } = await restingBuy(page);
   const buy = page.locator('form.entry-side[data-side="buy"]');
   await buy.getByLabel('Price', { exact: true }).fill(price);
   await buy.getByLabel('Amount').fill('0.01');
@@ -85,7 +82,7 @@ test('placing a limit order costs one request, its POST, until it is listed and 
   await buy.getByRole('button', { name: 'Buy BTC' }).click();
   await expect(openRows(page)).toHaveCount(1);
   await expect(openRows(page).first()).toContainText(grouped(String(Number(price))));
-  await expect(book).toHaveAttribute('data-own-levels', new RegExp(`(^| )${price.replace('.', '\\.')}( |$)`));
+  await expect(book).toHaveAttribute('data-own-levels', level);
   await expect.poll(() => availableQuote(page)).toBeLessThan(before);
   await page.waitForTimeout(QUIET_MS);
   expect(described(placing)).toEqual(['POST /exchange/order/add']);
