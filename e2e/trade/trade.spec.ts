@@ -57,6 +57,11 @@ test.describe('/trade', () => {
     await expect(page.locator('.trade-symbol')).toHaveText('ETH/USDT');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await expect(book.locator('.feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    // The panels followed the market in place (issue 22 item 2): the grouping starts afresh, the book shows ETH (a
+    // small fraction of BTC's price) and the chart has its history.
+    await expect(book).toHaveAttribute('data-group', '0');
+    await expect.poll(async () => Number(await book.getAttribute('data-best-bid'))).toBeLessThan(bid / 5);
+    await expect(page.locator('.chart-candles')).toHaveAttribute('data-count', /^[1-9]/);
   });
 
   test('reads ?symbol= with a dash, and the chart loads its history', async ({ page }) => {

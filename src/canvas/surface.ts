@@ -99,7 +99,8 @@ function runBudget(now: number): void {
   // Their repaints are requested now, so they run in the next frame before this loop's next call.
   budget.yielded = updates.length > 0;
   for (const update of updates) update();
-  if (!skip) drawWaiting(now);
+  if (skip) drawUrgent();
+  else drawWaiting(now);
   if (budget.queue.length > 0 || budget.yielded) {
     budget.last = now;
     budget.frame = requestAnimationFrame(runBudget);
@@ -108,7 +109,17 @@ function runBudget(now: number): void {
   }
 }
 
-/** Draws the waiting surfaces that fit in this frame's budget, longest waiting first. */
+/** Draws the urgent surfaces only: a frame left to other work still shows a new market's first book. */
+function drawUrgent(): void {
+  const waiting = budget.queue;
+  budget.queue = [];
+  for (const surface of waiting) {
+    if (surface.urgent) surface.paintNow();
+    else budget.queue.push(surface);
+  }
+}
+
+/** Draws the waiting surfaces that fit in this frame's budget, urgent ones first, then the longest waiting. */
 function drawWaiting(now: number): void {
   if (budget.last > 0) budget.ms = nextBudget(budget.ms, now - budget.last);
   const waiting = budget.queue;
@@ -116,7 +127,7 @@ function drawWaiting(now: number): void {
   const start = performance.now();
   let i = 0;
   for (; i < waiting.length; i++) {
-    if (i > 0 && performance.now() - start > budget.ms) break;
+    if (i > 0 && !(waiting[i] as CanvasSurface).urgent && performance.now() - start > budget.ms) break;
     (waiting[i] as CanvasSurface).paintNow();
   }
   if (i < waiting.length) {
@@ -131,6 +142,8 @@ export class CanvasSurface {
   private frame = 0;
   /** Budgeted: waiting in the shared queue. */
   private queued = false;
+  /** Queued by an urgent {@link invalidate}: drawn next frame whatever the budget. */
+  private pressing = false;
   private full = true;
   private readonly budgeted: boolean;
   /** With `skipOffscreen`: whether the canvas is in the viewport, and an invalidation waits for it to be. */
@@ -202,8 +215,11 @@ export class CanvasSurface {
     this.invalidate(true);
   }
 
-  /** Asks for a draw in the next frame; `full` when everything must be repainted. */
-  invalidate(full = false): void {
+  /**
+   * Asks for a draw in the next frame; `full` when everything must be repainted. `urgent` (a new market's first book)
+   * is drawn in the next frame whatever the budget says, ahead of the others.
+   */
+  invalidate(full = false, urgent = false): void {
     if (this.disposed) return;
     this.full ||= full;
     if (!this.onScreen) {
@@ -211,6 +227,14 @@ export class CanvasSurface {
       return;
     }
     if (this.budgeted) {
+      if (urgent && !this.pressing) {
+        this.pressing = true;
+        if (this.queued) budget.queue.splice(budget.queue.indexOf(this), 1);
+        this.queued = true;
+        budget.queue.unshift(this);
+        if (!budget.frame) budget.frame = requestAnimationFrame(runBudget);
+        return;
+      }
       if (this.queued) return;
       this.queued = true;
       budget.queue.push(this);
@@ -221,9 +245,14 @@ export class CanvasSurface {
     this.frame = requestAnimationFrame(this.paint);
   }
 
+  get urgent(): boolean {
+    return this.pressing;
+  }
+
   /** Draws now (the shared budget loop's call). */
   paintNow(): void {
     this.queued = false;
+    this.pressing = false;
     if (!this.disposed) this.paint();
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { ContractThumb } from '../../../common/contracts/swap.ts';
@@ -68,11 +68,12 @@ export function ContractPage() {
         known && (
           <>
             <MobileTabs tab={mobileTab} onChange={setMobileTab} />
-            <div className="trade-grid contract-grid" key={symbol} data-mobile-tab={mobileTab}>
+            {/* The chart, book and tape follow a new contract in place; the form, positions and orders start afresh. */}
+            <div className="trade-grid contract-grid" data-mobile-tab={mobileTab}>
               <ChartPanel symbol={market} priceScale={priceScale} />
               <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
               <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
-              <ContractTrading symbol={symbol} market={market} thumb={thumb} isLogin={isLogin} />
+              <ContractTrading key={symbol} symbol={symbol} market={market} thumb={thumb} isLogin={isLogin} />
             </div>
           </>
         )
@@ -111,8 +112,8 @@ function ContractTrading(props: { symbol: string; market: string; thumb: Contrac
   );
 }
 
-/** A visitor's order form: log in (back here afterwards) or register. */
-function ContractVisitor({ symbol }: { symbol: string }) {
+/** A visitor's order form: log in (back here afterwards) or register; memoised, as its parent follows every price. */
+const ContractVisitor = memo(function ContractVisitor({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   return (
     <div className="trade-panel contract-visitor" data-testid="contract-login-prompt">
@@ -127,4 +128,4 @@ function ContractVisitor({ symbol }: { symbol: string }) {
       </div>
     </div>
   );
-}
+});

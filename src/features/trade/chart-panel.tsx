@@ -178,7 +178,7 @@ function CandleView(props: {
     chart.current?.setCandles(snapshot.candles);
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market or interval is a new chart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new interval is a new chart (a new market is not).
   useEffect(() => {
     const el = host.current;
     const legendEl = legend.current;
@@ -196,7 +196,21 @@ function CandleView(props: {
       made.dispose();
       chart.current = null;
     };
-  }, [symbol, interval]);
+  }, [interval]);
+
+  // A new market on the chart there is: its candles, when the worker has them already (warmed on hover), else none.
+  const shownSymbol = useRef(symbol);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the symbol is what changed; the snapshot is read from its ref.
+  useEffect(() => {
+    const made = chart.current;
+    if (!made || shownSymbol.current === symbol) return;
+    shownSymbol.current = symbol;
+    const held = candles.current;
+    setHistory(historyOf(held));
+    if (host.current) host.current.dataset.count = String(held ? held.candles.length / CANDLE_COLUMNS : 0);
+    made.clear();
+    if (held) made.setCandles(held.candles);
+  }, [symbol]);
 
   useEffect(() => chart.current?.setIndicators(indicators), [indicators]);
   useEffect(() => chart.current?.setPriceScale(priceScale), [priceScale]);
@@ -220,7 +234,7 @@ function DepthCanvas(props: { symbol: string; priceScale: number; visible: boole
   const scale = useRef(priceScale);
   scale.current = priceScale;
   const book = useViewData(bookView(symbol), visible, () => surface.current?.invalidate());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market is a new chart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one surface for the panel's life; it draws the latest refs.
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
@@ -244,7 +258,9 @@ function DepthCanvas(props: { symbol: string; priceScale: number; visible: boole
       made.dispose();
       surface.current = null;
     };
-  }, [symbol]);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market is painted whole.
+  useEffect(() => surface.current?.invalidate(true), [symbol]);
   return (
     <div className="chart-body">
       <canvas ref={canvas} className="depth" />

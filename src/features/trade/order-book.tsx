@@ -91,11 +91,20 @@ export function OrderBook(props: {
   const [view, setView] = useState<BookView>('both');
   const [group, setGroup] = useState(0);
   const [readout, setReadout] = useState<Readout>('connecting');
+  // The panel stays mounted across a market switch (issue 22 item 2): what belonged to the last market starts afresh.
+  const [market, setMarket] = useState(symbol);
+  if (market !== symbol) {
+    setMarket(symbol);
+    setGroup(0);
+    setReadout('connecting');
+  }
   const section = useRef<HTMLElement>(null);
   const askCanvas = useRef<HTMLCanvasElement>(null);
   const bidCanvas = useRef<HTMLCanvasElement>(null);
   const surfaces = useRef<Surfaces>({ ask: null, bid: null });
   const hover = useRef({ ask: Number.NaN, bid: Number.NaN });
+  /** No snapshot of the current market and grouping drawn yet. */
+  const fresh = useRef(true);
   const visible = useInViewport(section);
   const shownScale = groupedPriceScale(group, priceScale);
 
@@ -111,12 +120,15 @@ export function OrderBook(props: {
       // Touch the DOM only on a change.
       if (el.dataset.ownLevels !== own) el.dataset.ownLevels = own;
     }
-    surfaces.current.ask?.invalidate();
-    surfaces.current.bid?.invalidate();
+    // A new market's or grouping's first book is drawn in the next frame, ahead of the budget.
+    const urgent = fresh.current;
+    fresh.current = false;
+    surfaces.current.ask?.invalidate(urgent, urgent);
+    surfaces.current.bid?.invalidate(urgent, urgent);
   });
 
   useLadders(
-    { section, askCanvas, bidCanvas, surfaces, book, hover },
+    { section, askCanvas, bidCanvas, surfaces, book, hover, fresh },
     { symbol, group, view, shownScale, amountScale },
   );
   // What the canvases show, for screen readers: read from the snapshot the ladders paint, on a timer of its own.
@@ -147,7 +159,7 @@ export function OrderBook(props: {
         {view !== 'bids' && (
           <Ladder side="ask" canvas={askCanvas} describedBy={summary.id} handlers={handlers('ask')} />
         )}
-        <MidPrice symbol={symbol} priceScale={priceScale} />
+        <MidPrice key={symbol} symbol={symbol} priceScale={priceScale} />
         {view !== 'asks' && (
           <Ladder side="bid" canvas={bidCanvas} describedBy={summary.id} handlers={handlers('bid')} />
         )}
@@ -242,9 +254,13 @@ interface LadderRefs {
   surfaces: RefObject<Surfaces>;
   book: { readonly current: BookSnapshot | null };
   hover: RefObject<{ ask: number; bid: number }>;
+  fresh: RefObject<boolean>;
 }
 
-/** One canvas surface per side, drawing the latest snapshot; a new market, grouping or view makes new ones. */
+/**
+ * One canvas surface per side, drawing the latest snapshot; a new view (sides shown) makes new ones, a new market or
+ * grouping repaints them whole, in the frame the new book's snapshot is drawn in.
+ */
 function useLadders(
   refs: LadderRefs,
   shown: { symbol: string; group: number; view: BookView; shownScale: number; amountScale: number },
@@ -254,7 +270,7 @@ function useLadders(
   settings.current = shown;
   const { symbol, group, view } = shown;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market, grouping or view makes new surfaces.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view makes new surfaces.
   useEffect(() => {
     const root = refs.section.current;
     if (!root) return;
@@ -301,7 +317,19 @@ function useLadders(
       bid?.dispose();
       refs.surfaces.current = { ask: null, bid: null };
     };
-  }, [symbol, group, view]);
+  }, [view]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market or grouping is a new ladder.
+  useEffect(() => {
+    const hover = refs.hover.current;
+    hover.ask = Number.NaN;
+    hover.bid = Number.NaN;
+    // The new view's snapshot, when the worker had it (warmed on hover), is drawn next frame; else its first one will be.
+    const held = refs.book.current !== null;
+    refs.fresh.current = !held;
+    refs.surfaces.current.ask?.invalidate(true, held);
+    refs.surfaces.current.bid?.invalidate(true, held);
+  }, [symbol, group]);
 }
 
 /** Pointer handlers of a side's canvas: hover highlights a level, a click picks its price (`pick` returns it shown). */

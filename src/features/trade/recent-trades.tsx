@@ -22,6 +22,12 @@ export function RecentTrades(props: {
   const surface = useRef<CanvasSurface | null>(null);
   const visible = useInViewport(section);
   const [empty, setEmpty] = useState(true);
+  // Mounted across a market switch (issue 22 item 2): the new market's tape is loading until its first snapshot.
+  const [market, setMarket] = useState(symbol);
+  if (market !== symbol) {
+    setMarket(symbol);
+    setEmpty(true);
+  }
   const scales = useRef({ priceScale, amountScale });
   scales.current = { priceScale, amountScale };
 
@@ -41,7 +47,7 @@ export function RecentTrades(props: {
     tradeSummary(tr, lang, trades.current?.trades, scales.current, { coin, unit }),
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market starts a new tape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one surface for the panel's life; it draws the latest refs.
   useEffect(() => {
     const root = section.current;
     const el = canvas.current;
@@ -87,7 +93,10 @@ export function RecentTrades(props: {
       made.dispose();
       surface.current = null;
     };
-  }, [symbol]);
+  }, []);
+  // A new market's tape is painted whole.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the symbol is what changed.
+  useEffect(() => surface.current?.invalidate(true), [symbol]);
 
   return (
     <section ref={section} className="trade-panel trade-trades" aria-labelledby="trade-trades-title">

@@ -86,7 +86,8 @@ function SpotTradePage() {
         <MarketHeader symbol={symbol} thumb={thumb} coin={coin} unit={unit} />
       </div>
       <MobileTabs tab={mobileTab} onChange={setMobileTab} />
-      <div className="trade-grid" key={symbol} data-mobile-tab={mobileTab}>
+      {/* The chart, book and tape follow a new market in place; the form and orders start afresh with it. */}
+      <div className="trade-grid" data-mobile-tab={mobileTab}>
         <ChartPanel symbol={symbol} priceScale={priceScale} />
         <OrderBook
           symbol={symbol}
@@ -97,8 +98,8 @@ function SpotTradePage() {
           own={own}
         />
         <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
-        <OrderEntry symbol={symbol} coins={coins} session={isLogin ? session : null} />
-        <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
+        <OrderEntry key={`entry-${symbol}`} symbol={symbol} coins={coins} session={isLogin ? session : null} />
+        <OrdersPanel key={`orders-${symbol}`} symbol={symbol} session={isLogin ? session : null} />
       </div>
     </div>
   );

@@ -79,6 +79,25 @@ describe('heavy paints in the frame loop', () => {
     expect(draws).toEqual([frame() - 2, frame()]);
   });
 
+  it("draws an urgent surface (a new market's first book) in the next frame, even one left to a repaint", async () => {
+    const { module, surface, draws, tick, frame } = await setUp();
+    module.scheduleHeavyPaint({}, () => {});
+    tick();
+    // The frame after the update is the repaint's: a plain invalidation waits for the one after it.
+    surface.invalidate();
+    tick();
+    expect(draws).toEqual([]);
+    tick();
+    expect(draws).toEqual([frame()]);
+    module.scheduleHeavyPaint({}, () => {});
+    tick();
+    surface.invalidate(true, true);
+    expect(surface.urgent).toBe(true);
+    tick();
+    expect(draws).toEqual([frame() - 2, frame()]);
+    expect(surface.urgent).toBe(false);
+  });
+
   it('keeps only the latest update of an owner, and none once cancelled', async () => {
     const { module, tick } = await setUp();
     const chart = {};

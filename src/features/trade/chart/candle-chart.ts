@@ -82,6 +82,8 @@ export class CandleChart {
   private legendShape = '';
   private readonly pacer = new Pacer(CHART_UPDATE_MS);
   private legendValues: HTMLElement[] = [];
+  /** Set by {@link clear}: the next history is a new market's, shown from its latest candle. */
+  private toLatest = false;
 
   constructor(
     container: HTMLElement,
@@ -140,6 +142,23 @@ export class CandleChart {
     apply();
   }
 
+  /**
+   * A new market on the same chart (issue 22 item 2: creating a chart is most of a switch's cost): its candles go at
+   * once, and the next history is drawn scrolled to its latest candle.
+   */
+  clear(): void {
+    this.pacer.cancel();
+    cancelHeavyPaint(this);
+    this.shown = null;
+    this.hovered = null;
+    this.lines = this.computeLines();
+    this.candles.setData([]);
+    this.volume.setData([]);
+    for (const series of this.lineSeries.values()) series.setData([]);
+    this.toLatest = true;
+    this.renderLegend();
+  }
+
   /** Compares `next` with what is shown again: the chart may have moved since the update was kept. */
   private applyCandles(next: Float64Array): void {
     const change = candleChange(this.shown, next);
@@ -148,6 +167,8 @@ export class CandleChart {
     this.lines = this.computeLines();
     if (change.kind === 'reset') {
       this.setAll();
+      if (this.toLatest) this.chart.timeScale().scrollToRealTime();
+      this.toLatest = false;
     } else {
       const n = candleCount(next);
       for (let i = change.from; i < n; i++) {
