@@ -14,7 +14,6 @@ import { type UsersRepository, usersRepository } from './auth/users-repository.t
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { contentPageRoutes } from './content/routes.ts';
-import { sqliteOf } from './db/database.ts';
 import type { Db } from './db/schema.ts';
 import { type MarketsRepository, marketsRepository } from './exchange/catalogue.ts';
 import type { Exchange } from './exchange/index.ts';
@@ -90,22 +89,6 @@ export function serverOptions(config: Config): FastifyServerOptions {
 }
 
 /**
- * The sessions repository with its hot read, the auth hook's lookup on every request carrying a token, as a statement
- * prepared once: through Kysely each lookup built, compiled and prepared its query again, about a seventh of an order
- * request's CPU (issue 22 item 6). The same query, on the same connection.
- */
-function sessionsOf(db: Db): SessionsRepository {
-  const live = sqliteOf(db).prepare('select user_id, expires_at from sessions where token_hash = ? and expires_at > ?');
-  return {
-    ...sessionsRepository(db),
-    async findLive(tokenHash, now) {
-      const row = live.get(tokenHash, now) as { user_id: number; expires_at: number } | undefined;
-      return row && { userId: row.user_id, expiresAt: row.expires_at };
-    },
-  };
-}
-
-/**
  * The reference exchange as one Fastify plugin: external plugins, then repositories, then routes
  * (the order of fastify/demo). The database is opened by the caller so tests can own its lifetime.
  */
@@ -117,7 +100,7 @@ export const app = fp<AppOptions>(
     fastify.decorate('store', {
       db,
       users: usersRepository(db),
-      sessions: sessionsOf(db),
+      sessions: sessionsRepository(db),
       markets: marketsRepository(db),
     });
     fastify.decorate(

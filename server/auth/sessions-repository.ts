@@ -1,3 +1,4 @@
+import { sqliteOf } from '../db/database.ts';
 import type { Db } from '../db/schema.ts';
 
 export interface SessionRow {
@@ -6,6 +7,9 @@ export interface SessionRow {
 }
 
 export function sessionsRepository(db: Db) {
+  // The auth hook's lookup on every request carrying a token, prepared once: through Kysely each lookup built, compiled
+  // and prepared its query again, about a seventh of an order request's CPU (issue 22 item 6).
+  const live = sqliteOf(db).prepare('select user_id, expires_at from sessions where token_hash = ? and expires_at > ?');
   return {
     async create(session: {
       userId: number;
@@ -30,12 +34,7 @@ export function sessionsRepository(db: Db) {
 
     /** The live session of a token hash, or undefined when unknown or expired. */
     async findLive(tokenHash: string, now: number): Promise<SessionRow | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .select(['user_id', 'expires_at'])
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
+      const row = live.get(tokenHash, now) as { user_id: number; expires_at: number } | undefined;
       return row && { userId: row.user_id, expiresAt: row.expires_at };
     },
 

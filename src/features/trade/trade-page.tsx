@@ -86,7 +86,8 @@ function SpotTradePage() {
         <MarketHeader symbol={symbol} thumb={thumb} coin={coin} unit={unit} />
       </div>
       <MobileTabs tab={mobileTab} onChange={setMobileTab} />
-      {/* The chart, book and tape follow a new market in place; the form and orders start afresh with it. */}
+      {/* The chart, book, tape and orders follow a new market in place (the orders keep their tab); the form starts
+          afresh with it. */}
       <div className="trade-grid" data-mobile-tab={mobileTab}>
         <ChartPanel symbol={symbol} priceScale={priceScale} />
         <OrderBook
@@ -98,8 +99,8 @@ function SpotTradePage() {
           own={own}
         />
         <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
-        <OrderEntry key={`entry-${symbol}`} symbol={symbol} coins={coins} session={isLogin ? session : null} />
-        <OrdersPanel key={`orders-${symbol}`} symbol={symbol} session={isLogin ? session : null} />
+        <OrderEntry key={symbol} symbol={symbol} coins={coins} session={isLogin ? session : null} />
+        <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
       </div>
     </div>
   );

@@ -240,6 +240,13 @@ function usePaged<T>(path: string, symbol: string | null) {
   const [page, setPage] = useState<Paged<T>>({ records: [], total: 0 });
   const [pages, setPages] = useState(1);
   const [loading, setLoading] = useState(true);
+  // Another market's list ("this market only" on a switch) starts again at one page.
+  const [filter, setFilter] = useState(symbol);
+  if (filter !== symbol) {
+    setFilter(symbol);
+    setPages(1);
+    setLoading(true);
+  }
 
   const load = useCallback(
     async (signal: AbortSignal) => {
