@@ -21,6 +21,7 @@ import {
 import { CANDLE_INTERVALS, INTERVAL_KEY } from './market.ts';
 import { bookView, candlesView, readStored, storedInterval } from './market-views.ts';
 import './chart-panel.css';
+import { useLatchedState } from '../../ui/use-latched-state.ts';
 
 type ChartTab = 'candles' | 'depth';
 
@@ -156,7 +157,7 @@ function CandleView(props: {
   const host = useRef<HTMLDivElement>(null);
   const legend = useRef<HTMLDivElement>(null);
   const chart = useRef<CandleChart | null>(null);
-  const [history, setHistory] = useState<HistoryStatus>('loading');
+  const [history, setHistory] = useLatchedState<HistoryStatus>('loading');
   const locale = HTML_LANG[parseLang(i18n.language) ?? DEFAULT_LANG];
   const labels = useMemo<LegendLabels>(
     () => ({

@@ -15,6 +15,7 @@ import {
 import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
 import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
+import { useLatchedState } from '../../ui/use-latched-state.ts';
 import { bookSummary, useLiveSummary } from './live-summary.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
 import { bookView } from './market-views.ts';
@@ -90,7 +91,7 @@ export function OrderBook(props: {
   const { t } = useTranslation();
   const [view, setView] = useState<BookView>('both');
   const [group, setGroup] = useState(0);
-  const [readout, setReadout] = useState<Readout>('connecting');
+  const [readout, setReadout] = useLatchedState<Readout>('connecting');
   // The panel stays mounted across a market switch (issue 22 item 2): what belonged to the last market starts afresh.
   const [market, setMarket] = useState(symbol);
   if (market !== symbol) {

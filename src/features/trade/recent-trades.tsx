@@ -4,6 +4,7 @@ import { UP_DOWN_EVENT } from '../../app/up-down.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
+import { useLatchedState } from '../../ui/use-latched-state.ts';
 import { tradeSummary, useLiveSummary } from './live-summary.ts';
 import { tradesView } from './market-views.ts';
 
@@ -21,7 +22,7 @@ export function RecentTrades(props: {
   const canvas = useRef<HTMLCanvasElement>(null);
   const surface = useRef<CanvasSurface | null>(null);
   const visible = useInViewport(section);
-  const [empty, setEmpty] = useState(true);
+  const [empty, setEmpty] = useLatchedState(true);
   // Mounted across a market switch (issue 22 item 2): the new market's tape is loading until its first snapshot.
   const [market, setMarket] = useState(symbol);
   if (market !== symbol) {
