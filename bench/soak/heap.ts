@@ -1,5 +1,6 @@
-// Heap after a full GC of a page and of the data worker it talks to, over the DevTools protocol.
+// Heap after a full GC of a page, of the data worker it talks to and of the server, over the DevTools protocol.
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import WebSocket from 'ws';
 
 interface HeapUsage {
   usedSize: number;
@@ -72,5 +73,52 @@ export class WorkerHeap {
   async heap(): Promise<number> {
     await this.call('HeapProfiler.collectGarbage');
     return ((await this.call('Runtime.getHeapUsage')) as HeapUsage).usedSize;
+  }
+}
+
+/**
+ * The server's V8 heap after a full GC, over the Node inspector (the server started with `--inspect` on a loopback
+ * port): its resident memory alone mostly shows how much room V8 keeps, not what is live.
+ */
+export class ServerHeap {
+  private next = 1;
+  private readonly waiting = new Map<number, (result: unknown) => void>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
+      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+    });
+  }
+
+  /** Connects to the inspector listening on `port` of 127.0.0.1. */
+  static async connect(port: number): Promise<ServerHeap> {
+    const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+      webSocketDebuggerUrl: string;
+    }[];
+    const url = list[0]?.webSocketDebuggerUrl;
+    if (!url) throw new Error('the server has no inspector target');
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new ServerHeap(socket);
+  }
+
+  private call(method: string): Promise<unknown> {
+    const id = this.next++;
+    const result = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
+    this.socket.send(JSON.stringify({ id, method, params: {} }));
+    return result.finally(() => this.waiting.delete(id));
+  }
+
+  async heap(): Promise<number> {
+    await this.call('HeapProfiler.collectGarbage');
+    return ((await this.call('Runtime.getHeapUsage')) as HeapUsage).usedSize;
+  }
+
+  close(): void {
+    this.socket.close();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * bench/soak — memory over a long session (issue 22 item 7): the built server with the simulator at --rate (10) and
- * /trade/BTC-USDT open in Chromium for --minutes (30). Every --every seconds it samples the page's and the data worker's
- * JS heap after a full GC and the server's resident memory; growth is the last sample against the first after
+ * /trade/BTC-USDT open in Chromium for --minutes (30). Every --every seconds it samples the page's, the data worker's
+ * and the server's JS heap after a full GC (the server's over its inspector, on the loopback), and the server's
+ * resident memory (mostly the room V8 and SQLite's 64 MiB page cache keep, not what is live); growth is the last sample against the first after
  * --warmup minutes (2), and the slope a least-squares fit over the samples after it (% per 10 minutes). Baseline in the
  * same run: a fresh page opened on the same server at the end (its own context, so its own worker), held --every
  * seconds: what a page needs at that moment without the session's history; `vs_fresh` is soaked ÷ fresh.
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../e2e/server.ts';
 import { option, type Row, report } from '../report.ts';
-import { pageHeap, WorkerHeap } from './heap.ts';
+import { pageHeap, ServerHeap, WorkerHeap } from './heap.ts';
 import { slopePer10Min } from './trend.ts';
 
 const MINUTES = option('minutes', 30);
@@ -26,6 +27,8 @@ interface Sample {
   minute: number;
   page: number;
   worker: number;
+  /** The server's V8 heap after a full GC, and its resident memory. */
+  server: number;
   rss: number;
 }
 
@@ -48,24 +51,30 @@ async function openTerminal(browser: Browser, url: string) {
   return { context, page, errors, probe: async () => ({ page: await pageHeap(cdp), worker: await worker.heap() }) };
 }
 
-async function soak(browser: Browser, server: RunningServer): Promise<{ samples: Sample[]; fresh: Sample }> {
+async function soak(
+  browser: Browser,
+  server: RunningServer,
+  serverHeap: ServerHeap,
+): Promise<{ samples: Sample[]; fresh: Sample }> {
   const terminal = await openTerminal(browser, server.url);
+  const serverSample = async () => ({ server: await serverHeap.heap(), rss: rssOf(server.child.pid as number) });
   const started = Date.now();
   const samples: Sample[] = [];
   while ((Date.now() - started) / 60_000 < MINUTES) {
     await terminal.page.waitForTimeout(EVERY * 1000);
     const minute = (Date.now() - started) / 60_000;
-    const sample = { minute, ...(await terminal.probe()), rss: rssOf(server.child.pid as number) };
+    const sample = { minute, ...(await terminal.probe()), ...(await serverSample()) };
     samples.push(sample);
     const mb = (b: number) => (b / 2 ** 20).toFixed(1);
     process.stderr.write(
-      `  ${minute.toFixed(1)} min: page ${mb(sample.page)} MB, worker ${mb(sample.worker)} MB, server ${mb(sample.rss)} MB\n`,
+      `  ${minute.toFixed(1)} min: page ${mb(sample.page)} MB, worker ${mb(sample.worker)} MB, ` +
+        `server heap ${mb(sample.server)} MB, rss ${mb(sample.rss)} MB\n`,
     );
   }
   if (terminal.errors.length > 0) throw new Error(terminal.errors.join('; '));
   const other = await openTerminal(browser, server.url);
   await other.page.waitForTimeout(EVERY * 1000);
-  const fresh = { minute: MINUTES, ...(await other.probe()), rss: rssOf(server.child.pid as number) };
+  const fresh = { minute: MINUTES, ...(await other.probe()), ...(await serverSample()) };
   await other.context.close();
   await terminal.context.close();
   return { samples, fresh };
@@ -78,10 +87,12 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
   if (!first || !last) throw new Error('no sample after the warm-up: raise --minutes');
   const rows: Row[] = [];
   const common = { bench: 'soak', rate: RATE, minutes: MINUTES };
-  for (const key of ['page', 'worker', 'rss'] as const) {
+  for (const key of ['page', 'worker', 'server', 'rss'] as const) {
     const name = key === 'rss' ? 'server_rss' : `${key}_heap`;
     const points = after.map((s) => ({ minute: s.minute, value: s[key] }));
-    const vsFresh = key === 'rss' ? {} : { vs_fresh: Number((last[key] / fresh[key]).toFixed(2)) };
+    // A fresh page is a baseline for the browser's side; the server is the same process.
+    const browserSide = key === 'page' || key === 'worker';
+    const vsFresh = browserSide ? { vs_fresh: Number((last[key] / fresh[key]).toFixed(2)) } : {};
     rows.push(
       { ...common, impl: 'tickstream', metric: `${name}_mb`, value: last[key] / 2 ** 20, unit: 'MB', ...vsFresh },
       {
@@ -93,7 +104,7 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
       },
       { ...common, impl: 'tickstream', metric: `${name}_slope`, value: slopePer10Min(points), unit: '%/10 min' },
     );
-    if (key !== 'rss')
+    if (browserSide)
       rows.push({ ...common, impl: 'fresh_page', metric: `${name}_mb`, value: fresh[key] / 2 ** 20, unit: 'MB' });
   }
   return rows;
@@ -101,18 +112,23 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-bench-soak-'));
 process.env.E2E_DIST ??= join(process.cwd(), 'dist');
+const inspectPort = await freePort();
 const server = await startServer(await freePort(), dataDir, {
   TICKSTREAM_SIM_RATE: String(RATE),
   RATE_LIMIT: '1000000',
+  // The server's heap is read over its inspector, on the loopback only.
+  NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}`,
 });
+const serverHeap = await ServerHeap.connect(inspectPort);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  const { samples, fresh } = await soak(browser, server);
+  const { samples, fresh } = await soak(browser, server, serverHeap);
   report(toRows(samples, fresh));
 } finally {
+  serverHeap.close();
   await browser.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
