@@ -229,7 +229,9 @@ export class CanvasSurface {
     if (this.budgeted) {
       if (urgent && !this.pressing) {
         this.pressing = true;
-        if (this.queued) budget.queue.splice(budget.queue.indexOf(this), 1);
+        // Queued, it is in the queue, or in the list a frame is drawing (then drawn there, and once more here).
+        const at = this.queued ? budget.queue.indexOf(this) : -1;
+        if (at >= 0) budget.queue.splice(at, 1);
         this.queued = true;
         budget.queue.unshift(this);
         if (!budget.frame) budget.frame = requestAnimationFrame(runBudget);
