@@ -50,12 +50,15 @@ test.describe('live order book through the worker', () => {
     await expect(state).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
     // Live means the worker checked the book's checksum against the server's: the best bid is below the best ask.
     // Prices are grouped in the page language (issue 19 item 7): '95,000.12'.
-    const price = (text: string | null) => Number(text?.replaceAll(',', ''));
-    const bestBid = price(await page.locator('.book-preview tr[data-side="bid"] td').first().textContent());
-    // Asks are listed worst first, so the best ask is the last ask row.
-    const bestAsk = price(
-      await page.locator('.book-preview tr[data-side="ask"]').last().locator('td').first().textContent(),
-    );
+    // Both read in one go: the book changes many times a second, so two reads may see two different books.
+    const [bestBid, bestAsk] = await page.locator('.book-preview').evaluate((preview) => {
+      const first = (rows: NodeListOf<Element>, i: number) => rows[i]?.querySelector('td')?.textContent ?? '';
+      const bids = preview.querySelectorAll('tr[data-side="bid"]');
+      // Asks are listed worst first, so the best ask is the last ask row.
+      const asks = preview.querySelectorAll('tr[data-side="ask"]');
+      const price = (text: string) => Number(text.replaceAll(',', ''));
+      return [price(first(bids, 0)), price(first(asks, asks.length - 1))] as const;
+    });
     expect(bestBid).toBeGreaterThan(0);
     expect(bestBid).toBeLessThan(bestAsk);
   });

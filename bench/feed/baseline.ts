@@ -3,7 +3,7 @@ import type { SimOptions } from '../../server/sim/index.ts';
 /**
  * The simulator's flow before issue 22 item 4, as options of today's simulator: a step every 250 ms at any rate,
  * takers at 3 / 1 / 0.5 a second by tier as plain Poisson arrivals, no quote updates; the gateway flushed every 50 ms.
- * The ladders, the price walk and the contract bots are the same code in both.
+ * The ladders and the price walk are the same code in both; the contract bots take the same options.
  */
 export const OLD_FLOW: SimOptions = {
   tickMs: 250,

@@ -1,3 +1,11 @@
+import {
+  DEFAULT_BURST_EVERY_S,
+  DEFAULT_CLUSTERING,
+  DEFAULT_QUOTE_RATE,
+  DEFAULT_TAKER_RATE,
+  type MarketTier,
+  type SimOptions,
+} from './options.ts';
 import type { Rng } from './random.ts';
 
 /** How long a market remembers its own flow (and a burst), in simulated seconds: the excitation's decay time. */
@@ -70,6 +78,23 @@ export class MarketFlow {
     this.excitation = this.excitation * keep + this.jump * takers * ((MEMORY_S * (1 - keep)) / seconds);
     return { takers, quotes };
   }
+}
+
+/** A new market's flow by its tier, with the options' rates (the defaults' where not given): spot and contract bots. */
+export type FlowOf = (tier: MarketTier) => { flow: MarketFlow; quoteRate: number };
+
+/** Checks the options' flow settings and returns what makes each market's flow; throws a RangeError on a bad one. */
+export function flowsFrom(options: SimOptions): FlowOf {
+  const takerRate = { ...DEFAULT_TAKER_RATE, ...options.takerRate };
+  const quoteRate = { ...DEFAULT_QUOTE_RATE, ...options.quoteRate };
+  const clustering = options.clustering ?? DEFAULT_CLUSTERING;
+  if (!(clustering >= 0 && clustering <= 0.9)) throw new RangeError('sim: clustering must be from 0 to 0.9');
+  const burstEveryS = options.burstEveryS ?? DEFAULT_BURST_EVERY_S;
+  if (!(burstEveryS >= 0)) throw new RangeError('sim: burstEveryS must be 0 or more');
+  return (tier) => ({
+    flow: new MarketFlow(takerRate[tier], quoteRate[tier], clustering, burstEveryS),
+    quoteRate: quoteRate[tier],
+  });
 }
 
 /** `x` rounded down or up at random, up with probability x − ⌊x⌋: its mean is x. */

@@ -142,6 +142,11 @@ export class LadderSide {
     while (j < n) missing.push(j++);
   }
 
+  /** Prices of the orders resting now (placed, not filled or cancelled), best first: where quotes may go. */
+  *resting(): Generator<number> {
+    for (const slot of this.slots) if (!slot.pending && slot.order !== null && slotAlive(slot)) yield slot.price;
+  }
+
   /** Best price among orders still open or pending. */
   bestAlive(): number | undefined {
     for (const slot of this.slots) if (slotAlive(slot)) return slot.price;

@@ -1,17 +1,13 @@
 import { OrderType, Side } from '../../common/trading.ts';
 import type { EngineResult, Exchange, Order, SpotMarketInfo } from '../exchange/index.ts';
-import { MarketFlow } from './flow.ts';
+import { flowsFrom, type MarketFlow } from './flow.ts';
 import { Inventory } from './funding.ts';
 import { type LadderShape, LadderSide, ladderShape, type Slot } from './ladder.ts';
 import {
-  DEFAULT_BURST_EVERY_S,
-  DEFAULT_CLUSTERING,
   DEFAULT_LEVELS,
   DEFAULT_MAX_COMMANDS_PER_TICK,
   DEFAULT_MIN_LEVEL_SPACING,
-  DEFAULT_QUOTE_RATE,
   DEFAULT_RECENTRE_BAND,
-  DEFAULT_TAKER_RATE,
   FOLLOW_MS,
   FUNDING_EVERY_MS,
   LEVEL_GROWTH,
@@ -122,7 +118,6 @@ class Bots implements Simulator {
   private readonly rng: Rng;
   private readonly rate: number;
   private readonly budget: number;
-  private readonly quoteRate: Readonly<Record<MarketTier, number>>;
   private readonly log: SimLogger | undefined;
   private readonly markets: SimMarket[] = [];
   private readonly bySymbol = new Map<string, SimMarket>();
@@ -160,12 +155,7 @@ class Bots implements Simulator {
     this.budget = Math.ceil(
       (options.maxCommandsPerTick ?? DEFAULT_MAX_COMMANDS_PER_TICK) * Math.min(10, Math.max(1, this.rate)),
     );
-    const takerRate = { ...DEFAULT_TAKER_RATE, ...options.takerRate };
-    this.quoteRate = { ...DEFAULT_QUOTE_RATE, ...options.quoteRate };
-    const clustering = options.clustering ?? DEFAULT_CLUSTERING;
-    if (!(clustering >= 0 && clustering <= 0.9)) throw new RangeError('sim: clustering must be from 0 to 0.9');
-    const burstEveryS = options.burstEveryS ?? DEFAULT_BURST_EVERY_S;
-    if (!(burstEveryS >= 0)) throw new RangeError('sim: burstEveryS must be 0 or more');
+    const flowOf = flowsFrom(options);
     this.log = options.log;
     const levels = { ...DEFAULT_LEVELS, ...options.levels };
     const band = options.recentreBand ?? DEFAULT_RECENTRE_BAND;
@@ -195,9 +185,9 @@ class Bots implements Simulator {
       const count = levels[tier];
       if (!(Number.isInteger(count) && count >= 1)) throw new RangeError(`sim: levels must be whole numbers ≥ 1`);
       const index = this.walk.index(info);
-      const flow = new MarketFlow(takerRate[tier], this.quoteRate[tier], clustering, burstEveryS);
+      const { flow, quoteRate } = flowOf(tier);
       const shape = ladderShape(count, index, spacing);
-      const m = new SimMarket(info, tier, shape, band * index, index, flow, new Quotes(this.quoteRate[tier]));
+      const m = new SimMarket(info, tier, shape, band * index, index, flow, new Quotes(quoteRate));
       this.markets.push(m);
       this.bySymbol.set(info.symbol, m);
     }
@@ -464,7 +454,7 @@ class Bots implements Simulator {
     for (let i = 0; i < room; i++) {
       const buy = this.rng.chance(0.5);
       const side = buy ? m.bids : m.asks;
-      const price = m.quotes.pickLevel(side, this.rng);
+      const price = m.quotes.pickLevel(side.resting(), this.rng);
       if (price === undefined) continue;
       const usd = LEVEL_USD[m.tier] * QUOTE_SHARE * this.rng.logNormal(LEVEL_NOISE, 4);
       const quantity = lotsFor(m, price, usd / this.walk.usd(m.info.quote));

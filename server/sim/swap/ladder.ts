@@ -23,6 +23,13 @@ export interface LadderPlan {
   place: number[];
 }
 
+/** A quote's order on a contract book (quotes.ts): never pending, the contract exchange runs each command at once. */
+export interface ContractSlot {
+  readonly price: number;
+  readonly pending: false;
+  readonly id: number;
+}
+
 /**
  * One side of the maker's contract ladder: its resting orders by price. The contract exchange runs each command
  * synchronously, so the engine's open orders are the truth and nothing is pending here.
@@ -30,6 +37,8 @@ export interface LadderPlan {
 export class ContractLadder {
   /** Price (ticks) → order id. */
   readonly orders = new Map<number, number>();
+  /** The prices the last {@link plan} wanted, best first. */
+  desired: readonly number[] = [];
 
   constructor(readonly side: Side) {}
 
@@ -49,6 +58,7 @@ export class ContractLadder {
    * prices are placed nearest first.
    */
   plan(desired: readonly number[], slack: number): LadderPlan {
+    this.desired = desired;
     const first = desired[0];
     const last = desired[desired.length - 1];
     const held = [...this.orders.keys()].sort((a, b) => (this.better(a, b) ? -1 : 1));
@@ -66,6 +76,14 @@ export class ContractLadder {
     const far = beyond.length > slack ? beyond.slice(Math.floor(slack / 2)).reverse() : [];
     const place = desired.filter((price) => !this.orders.has(price));
     return { cancel: [...near, ...off, ...far], place };
+  }
+
+  /** The wanted prices an open order of the ladder holds, best first: where quotes may go. */
+  *resting(isOpen: (orderId: number) => boolean): Generator<number> {
+    for (const price of this.desired) {
+      const id = this.orders.get(price);
+      if (id !== undefined && isOpen(id)) yield price;
+    }
   }
 
   private id(price: number): number {

@@ -1,9 +1,11 @@
 import { Side } from '../../../common/trading.ts';
 import type { SwapMarket } from '../../engine/contracts/types.ts';
+import type { MarketFlow } from '../flow.ts';
 import { type LadderShape, ladderShape } from '../ladder.ts';
 import type { MarketTier } from '../options.ts';
+import type { Quotes } from '../quotes.ts';
 import { BasisWalk } from './basis.ts';
-import { ContractLadder } from './ladder.ts';
+import { ContractLadder, type ContractSlot } from './ladder.ts';
 
 /** A bot's leveraged bet on one contract, waiting to be closed or liquidated. */
 export interface Punt {
@@ -22,6 +24,8 @@ export class SimContract {
   anchor = 0;
   /** Both sides have had their whole ladder placed once. */
   warm = false;
+  /** When the ladder last followed its anchor (clock ms). */
+  followedAt = Number.NEGATIVE_INFINITY;
   lastTakerAt = Number.NEGATIVE_INFINITY;
   punt: Punt | null = null;
   /** The bots' leverage and margin models were sent once. */
@@ -35,6 +39,9 @@ export class SimContract {
     private readonly levels: number,
     private readonly spacing: number,
     private readonly band: number,
+    /** Its takers and quote updates (flow.ts), and the maker's short-lived quotes near the touch. */
+    readonly flow: MarketFlow,
+    readonly quotes: Quotes<ContractSlot>,
   ) {}
 
   get symbol(): string {

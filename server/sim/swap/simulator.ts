@@ -3,12 +3,14 @@ import { OrderType, Side } from '../../../common/trading.ts';
 import type { SwapEngine } from '../../engine/contracts/engine.ts';
 import type { SwapResult } from '../../engine/contracts/types.ts';
 import type { Exchange } from '../../exchange/index.ts';
+import { type FlowOf, flowsFrom } from '../flow.ts';
 import { Inventory } from '../funding.ts';
 import {
   DEFAULT_LEVELS,
   DEFAULT_MAX_COMMANDS_PER_TICK,
   DEFAULT_MIN_LEVEL_SPACING,
   DEFAULT_RECENTRE_BAND,
+  FOLLOW_MS,
   FUNDING_EVERY_MS,
   LEVEL_GROWTH,
   LEVEL_NOISE,
@@ -17,23 +19,23 @@ import {
   MAX_RATE,
   MAX_TAKERS_PER_TICK,
   MAX_TICK_MS,
-  type MarketTier,
   type SimOptions,
+  stepMs,
   TAKER_NOISE,
   TAKER_USD,
   tierOf,
 } from '../options.ts';
+import { QUOTE_SHARE, type Quote, Quotes } from '../quotes.ts';
 import { mulberry32, Rng } from '../random.ts';
-import { type ContractLadder, contractsFor, desiredPrices } from './ladder.ts';
+import { type ContractLadder, type ContractSlot, contractsFor, desiredPrices } from './ladder.ts';
 import { SimContract } from './market.ts';
 import type { SwapSimUsers } from './users.ts';
 
-/**
- * The contract bots keep the spot bots' old pace: 4 steps a second and takers 3 / 1 / 0.5 a second by tier. A contract's
- * index moves once a second, so a faster step would mostly walk the ladders to find nothing to do.
+/*
+ * The contract bots step at the spot bots' pace (issue 22 item 4: every 20 ms at rate 1), with the same flow: clustered
+ * takers and short-lived quotes near the touch (flow.ts, quotes.ts). The ladder itself follows its anchor every
+ * FOLLOW_MS as before: a contract's index moves once a second, so walking it more often finds nothing to do.
  */
-const TICK_MS = 250;
-const TAKER_RATE: Readonly<Record<MarketTier, number>> = { major: 3, usdt: 1, other: 0.5 };
 /** The position, in median taker orders, at which the taker leans fully towards closing. */
 const TAKER_POSITION_ORDERS = 40;
 const MAKER_LEVERAGE = 5;
@@ -88,7 +90,7 @@ class ContractBots implements SwapSimulator {
   private readonly rng: Rng;
   private readonly rate: number;
   private readonly budget: number;
-  private readonly takerRate: Readonly<Record<MarketTier, number>>;
+  private readonly flowOf: FlowOf;
   private readonly puntRate: number;
   private readonly markets: SimContract[] = [];
   private readonly inventory = new Inventory('contract');
@@ -124,7 +126,7 @@ class ContractBots implements SwapSimulator {
     if (!(this.rate > 0 && this.rate <= MAX_RATE)) throw new RangeError(`sim: rate must be in (0, ${MAX_RATE}]`);
     const perTick = options.maxCommandsPerTick ?? DEFAULT_MAX_COMMANDS_PER_TICK;
     this.budget = Math.ceil(perTick * Math.min(10, Math.max(1, this.rate)));
-    this.takerRate = { ...TAKER_RATE, ...options.takerRate };
+    this.flowOf = flowsFrom(options);
     this.puntRate = options.puntRate ?? DEFAULT_PUNT_RATE;
     this.addMarkets();
     this.lastTick = this.clock();
@@ -137,7 +139,7 @@ class ContractBots implements SwapSimulator {
       this.warmed = resolve;
     });
     this.fund(this.lastTick);
-    const tickMs = options.tickMs ?? TICK_MS;
+    const tickMs = options.tickMs ?? stepMs(this.rate);
     if (tickMs > 0) {
       this.timer = setInterval(() => this.tick(), tickMs);
       this.timer.unref();
@@ -156,10 +158,12 @@ class ContractBots implements SwapSimulator {
       const tier = tierOf(symbol, settle);
       const count = levels[tier];
       if (!(Number.isInteger(count) && count >= 1)) throw new RangeError('sim: levels must be whole numbers ≥ 1');
-      const m = new SimContract(market, tier, count, spacing, band);
+      const { flow, quoteRate } = this.flowOf(tier);
+      const quotes = new Quotes<ContractSlot>(quoteRate, (slot) => exchange.swap.engine.order(slot.id) !== undefined);
+      const m = new SimContract(market, tier, count, spacing, band, flow, quotes);
       this.adopt(m);
       this.markets.push(m);
-      this.planInventory(tier, count, settle, exchange.coinDecimals(settle));
+      this.planInventory(m, count, settle, exchange.coinDecimals(settle));
     }
   }
 
@@ -185,13 +189,18 @@ class ContractBots implements SwapSimulator {
     }
   }
 
-  /** Contract-wallet needs: the maker's ladders at its leverage (twice, for the positions it takes on), the others'. */
-  private planInventory(tier: MarketTier, levels: number, coin: string, decimals: number): void {
+  /**
+   * Contract-wallet needs: the maker's ladders and quotes at its leverage (twice, for the positions it takes on), the
+   * others'.
+   */
+  private planInventory(m: SimContract, levels: number, coin: string, decimals: number): void {
+    const { tier } = m;
     const units = (usd: number) => usd * 10 ** decimals;
     const noise = Math.exp((LEVEL_NOISE * LEVEL_NOISE) / 2);
     const n = levels * 1.1;
     const sideUsd = LEVEL_USD[tier] * noise * n * (1 + (LEVEL_GROWTH * n) / (2 * levels));
-    this.inventory.add(this.users.maker, coin, units((4 * sideUsd) / MAKER_LEVERAGE));
+    const quotesUsd = m.quotes.max * LEVEL_USD[tier] * QUOTE_SHARE * noise;
+    this.inventory.add(this.users.maker, coin, units((2 * (2 * sideUsd + quotesUsd)) / MAKER_LEVERAGE));
     const takerUsd = TAKER_USD[tier] * TAKER_POSITION_ORDERS * Math.max(1, Math.sqrt(this.rate));
     this.inventory.add(this.users.taker, coin, units((2 * takerUsd) / TAKER_LEVERAGE));
     this.inventory.add(this.users.punter, coin, units(PUNT_USD / 10));
@@ -220,6 +229,8 @@ class ContractBots implements SwapSimulator {
     this.timer = null;
     this.unlisten();
     this.warmed?.();
+    // Quotes live seconds: none outlives the bots (a restart would find them doubling its ladder's levels).
+    for (const m of this.markets) this.cancelQuotes(m.quotes.takeDue(Number.POSITIVE_INFINITY, 0));
     await this.drain();
   }
 
@@ -227,23 +238,26 @@ class ContractBots implements SwapSimulator {
     const now = this.clock();
     const dt = Math.min(MAX_TICK_MS, Math.max(0, now - this.lastTick));
     this.lastTick = now;
+    const seconds = (dt / 1000) * this.rate;
     if (now >= this.nextFunding) this.fund(now);
     // The first ladders share one budget per tick, so a start with every contract does not hold the loop for long.
     let warmUp = WARM_UP_BUDGET;
     for (const m of this.markets) {
-      m.basis.step((dt / 1000) * this.rate, this.rng);
+      m.basis.step(seconds, this.rng);
       if (!m.follow()) continue;
       if (!m.warm) {
         if (warmUp <= 0) continue;
         if (!m.configured) m.punterReady = this.setUp(m) || m.punterReady;
         m.configured = true;
-        const left = this.quote(m, warmUp);
+        const left = this.quote(m, warmUp, now);
         m.warm = left > 0;
         warmUp = left;
         continue;
       }
-      this.quote(m, this.budget);
-      this.takers(m, dt, now);
+      if (now - m.followedAt >= FOLLOW_MS / Math.min(1, this.rate)) this.quote(m, this.budget, now);
+      const flow = m.flow.step(seconds, this.rng);
+      this.requote(m, flow.quotes, now);
+      this.takers(m, flow.takers, now);
       this.punt(m, dt, now);
     }
     if (this.warmed && this.markets.every((m) => m.warm)) {
@@ -271,15 +285,18 @@ class ContractBots implements SwapSimulator {
    * then the missing levels nearest the touch (never crossing the other side of the book), then the rest. Returns the
    * budget left.
    */
-  private quote(m: SimContract, budget: number): number {
+  private quote(m: SimContract, budget: number, now: number): number {
     const { engine } = this.exchange.swap;
     const shape = m.shape;
     if (!shape) return budget;
+    m.followedAt = now;
     const isOpen = (id: number) => engine.order(id) !== undefined;
     const plans = [m.bids, m.asks].map((side) => {
       side.prune(isOpen);
       return side.plan(desiredPrices(shape, m.anchor, side.side), shape.slack);
     });
+    // Quotes left better than where the ladder now quotes would meet its new levels on the other side.
+    this.cancelQuotes(m.quotes.takeDue(now, 0, m.bids.desired[0], m.asks.desired[0]));
     let left = budget;
     for (const plan of plans) left = this.cancel(plan.cancel, left);
     const [bidPlan, askPlan] = plans as [(typeof plans)[0], (typeof plans)[0]];
@@ -321,9 +338,40 @@ class ContractBots implements SwapSimulator {
     return true;
   }
 
-  /** Market orders at a Poisson rate, leaning towards closing what the taker holds, so positions open and close. */
-  private takers(m: SimContract, dt: number, now: number): void {
-    let n = this.rng.poisson((this.takerRate[m.tier] * this.rate * dt) / 1000);
+  /**
+   * Takes away the quotes whose time is up and adds `n` new ones (quotes.ts) on resting ladder levels near the touch:
+   * on a price the maker's own ladder rests at, a quote never crosses the book.
+   */
+  private requote(m: SimContract, n: number, now: number): void {
+    const room = Math.min(n, m.quotes.max);
+    this.cancelQuotes(m.quotes.takeDue(now, room));
+    const isOpen = (id: number) => this.exchange.swap.engine.order(id) !== undefined;
+    for (let i = 0; i < room; i++) {
+      const ladder = this.rng.chance(0.5) ? m.bids : m.asks;
+      const price = m.quotes.pickLevel(ladder.resting(isOpen), this.rng);
+      if (price === undefined) continue;
+      const usd = LEVEL_USD[m.tier] * QUOTE_SHARE * this.rng.logNormal(LEVEL_NOISE, 4);
+      const volume = contractsFor(m.market.contract, price, usd);
+      const { side } = ladder;
+      const cmd = { userId: this.users.maker, symbol: m.symbol, side, type: OrderType.limit, price, volume };
+      this.counts.placed++;
+      const result = this.run((e) => e.place(cmd), m.symbol);
+      if (!(result.ok && result.order && result.order.remaining > 0)) continue;
+      const until = now + (m.quotes.life(this.rng) * 1000) / this.rate;
+      m.quotes.add({ side, slot: { price, pending: false, id: result.order.id }, until });
+    }
+  }
+
+  private cancelQuotes(quotes: readonly Quote<ContractSlot>[]): void {
+    for (const { slot } of quotes) {
+      this.run((e) => e.cancel(this.users.maker, slot.id), '');
+      this.counts.cancelled++;
+    }
+  }
+
+  /** `n` market orders (the flow's), leaning towards closing what the taker holds, so positions open and close. */
+  private takers(m: SimContract, flowTakers: number, now: number): void {
+    let n = flowTakers;
     if (n === 0 && (now - m.lastTakerAt) * this.rate > MAX_QUIET_MS) n = 1;
     n = Math.min(n, MAX_TAKERS_PER_TICK);
     const ticks = m.market.mark || m.market.index;

@@ -74,7 +74,7 @@ describe('Quotes', () => {
     const rng = new Rng(mulberry32(5));
     const picks = new Map<number, number>();
     for (let i = 0; i < 5_000; i++) {
-      const price = quotes.pickLevel(bids, rng) as number;
+      const price = quotes.pickLevel(bids.resting(), rng) as number;
       picks.set(price, (picks.get(price) ?? 0) + 1);
     }
     // Never the pending level, never past the first QUOTE_DEPTH resting ones.
@@ -82,7 +82,7 @@ describe('Quotes', () => {
     expect(Math.min(...picks.keys())).toBeGreaterThan(100 - QUOTE_DEPTH);
     expect(picks.get(100)).toBeGreaterThan(picks.get(99) ?? 0);
     expect(picks.get(99)).toBeGreaterThan(picks.get(95) ?? 0);
-    expect(quotes.pickLevel(new LadderSide(Side.sell), rng)).toBeUndefined();
+    expect(quotes.pickLevel(new LadderSide(Side.sell).resting(), rng)).toBeUndefined();
   });
 
   it('lives about its mean life, never past six times it', () => {

@@ -7,6 +7,7 @@ import { openDatabase, sqliteOf } from '../../../../server/db/database.ts';
 import type { Db } from '../../../../server/db/schema.ts';
 import { Exchange } from '../../../../server/exchange/index.ts';
 import { auditLedger } from '../../../../server/ledger/audit.ts';
+import { stepMs } from '../../../../server/sim/options.ts';
 import { mulberry32, Rng } from '../../../../server/sim/random.ts';
 import { type SwapSimUsers, type SwapSimulator, startSwapSimulator } from '../../../../server/sim/swap/index.ts';
 import { SwapPriceService } from '../../../../server/swap/prices-runtime.ts';
@@ -175,4 +176,101 @@ describe('contract simulator (seeded run)', () => {
       expect(orders.length, symbol).toBeLessThanOrEqual(2 * Math.ceil(levels * 1.1) + 2);
     }
   });
+});
+
+describe('the contract flow (issue 22 item 4)', () => {
+  const majors = ['BTC/USDT', 'ETH/USDT'];
+
+  /** Steps of `stepMs(rate)` over `seconds`: per contract, the steps that changed its book, and its trades, a second. */
+  async function flowOf(rate: number, seconds: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'tickstream-swap-flow-'));
+    const db = await openDatabase(dir);
+    const [maker, taker, punter] = [await cheapUser(db, 'm'), await cheapUser(db, 't'), await cheapUser(db, 'p')];
+    const bots = { maker, taker, punter, ids: new Set([maker, taker, punter]) } as SwapSimUsers;
+    let clock = Date.UTC(2026, 10, 22, 12);
+    const market = await Exchange.open(db, { clock: () => clock, swapFundUserId: await cheapUser(db, 'fund') });
+    const prices = new SwapPriceService(market, () => clock, FUNDING_MS);
+    for (const symbol of majors) {
+      const scale = Number(market.swap.engine.market(symbol)?.contract.grid.ticksPerCoin);
+      await prices.pin(symbol, Math.round((START[symbol] as number) * scale), Number.MAX_SAFE_INTEGER);
+    }
+    const bot = startSwapSimulator(market, bots, { clock: () => clock, seed: 3, rate, tickMs: 0, markets: majors });
+    const step = stepMs(rate);
+    let ready = false;
+    void bot.ready.then(() => {
+      ready = true;
+    });
+    while (!ready) {
+      clock += step;
+      bot.tick();
+      await turn();
+    }
+    const changed = new Set<string>();
+    const count = () => new Map(majors.map((s) => [s, [] as number[]]));
+    const diffs = count();
+    const trades = count();
+    const unlisten = market.swap.listen({
+      market: (event) => {
+        if (event.type === 'level') changed.add(event.symbol);
+        else if (event.type === 'trade') {
+          const list = trades.get(event.trade.symbol) as number[];
+          list[list.length - 1] = (list.at(-1) ?? 0) + 1;
+        }
+      },
+    });
+    for (let second = 0; second < seconds; second++) {
+      for (const s of majors) {
+        diffs.get(s)?.push(0);
+        trades.get(s)?.push(0);
+      }
+      for (let t = 0; t < 1000; t += step) {
+        clock += step;
+        changed.clear();
+        bot.tick();
+        for (const s of changed) {
+          const list = diffs.get(s) as number[];
+          list[second] = (list[second] ?? 0) + 1;
+        }
+        await turn();
+      }
+      for (const s of majors) expect(market.swap.engine.market(s)?.book.crossed(), s).toBe(false);
+    }
+    unlisten();
+    const stats = bot.stats();
+    await bot.stop();
+    market.accounts.assertConserved();
+    market.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const of = (m: Map<string, number[]>, s: string) => m.get(s) as number[];
+    return {
+      stats,
+      flow: (s: string) => ({
+        diffs: mean(of(diffs, s)),
+        trades: mean(of(trades, s)),
+        tradesMax: Math.max(...of(trades, s)),
+      }),
+    };
+  }
+
+  it('changes BTC and ETH perpetual books in 20+ steps a second and trades them 5+ times a second, in bursts', async () => {
+    const { stats, flow } = await flowOf(1, 40);
+    for (const symbol of majors) {
+      const f = flow(symbol);
+      expect(f.diffs, symbol).toBeGreaterThanOrEqual(20);
+      expect(f.trades, symbol).toBeGreaterThanOrEqual(5);
+      expect(f.tradesMax, symbol).toBeGreaterThan(3 * f.trades);
+    }
+    expect(stats.rejected).toBe(0);
+  }, 60_000);
+
+  it('gives about ten times that at rate 10', async () => {
+    const { stats, flow } = await flowOf(10, 8);
+    for (const symbol of majors) {
+      expect(flow(symbol).diffs, symbol).toBeGreaterThanOrEqual(200);
+      expect(flow(symbol).trades, symbol).toBeGreaterThanOrEqual(50);
+    }
+    expect(stats.rejected).toBe(0);
+  }, 60_000);
 });
