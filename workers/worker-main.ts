@@ -2,11 +2,11 @@
  * What both worker kinds run: one feed to the page's origin, one data plane, market grids from the server's market
  * list and candle history from its REST route. Depends on nothing outside workers/ and common/.
  */
-import { transfer } from 'comlink';
 import { DEFAULT_LANG } from '../common/i18n.ts';
 import { swapMarket, swapSymbolOf } from '../common/market.ts';
 import { WS_PATH } from '../common/protocol.ts';
 import { type RequestContext, requestHeaders, signedUrl } from '../common/request-context.ts';
+import type { DataPlaneApi, WorkerApi } from './api.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed } from './feed/index.ts';
 import { DataPlane, realScheduler } from './publish/index.ts';
@@ -79,13 +79,11 @@ export function startPlane(origin: string, requests = workerRequests()): DataPla
     ]);
     return spot.get(symbol);
   };
-  // A page that went away (closed tab) rejects the call; the sweep below then drops its views.
+  // A page that went away (closed tab) drops what its port is sent; the sweep below then drops its views.
   const plane = new DataPlane(
     feed,
     grid,
-    (sink, batch, buffers) => {
-      Promise.resolve(sink(transfer(batch, buffers))).catch(() => {});
-    },
+    (sink, batch, buffers) => sink(batch, buffers),
     realScheduler,
     // The worker knows the origin: a candles view starts from the server's history, then follows the feed.
     (symbol, interval) => fetchHistory(origin, symbol, interval, requests.get()),
@@ -93,4 +91,12 @@ export function startPlane(origin: string, requests = workerRequests()): DataPla
   );
   setInterval(() => plane.sweep(PAGE_IDLE_MS), PAGE_IDLE_MS);
   return plane;
+}
+
+/** A page's api as comlink exposes it: its batches go over the port it attaches (WorkerApi). */
+export function overPort(api: DataPlaneApi): WorkerApi {
+  return {
+    ...api,
+    attach: (port) => api.attach((batch, buffers) => port.postMessage(batch, buffers)),
+  };
 }

@@ -1,6 +1,6 @@
-import { proxy, type Remote, wrap } from 'comlink';
+import { type Remote, transfer, wrap } from 'comlink';
 import type { RequestContext } from '../../common/request-context.ts';
-import type { DataPlaneApi, PublishRate, Snapshot, SnapshotBatch, UserLoad, ViewSpec } from '../../workers/api.ts';
+import type { PublishRate, Snapshot, SnapshotBatch, UserLoad, ViewSpec, WorkerApi } from '../../workers/api.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
 const PING_MS = 1000;
@@ -34,10 +34,30 @@ export interface DataClient {
   restarts(): number;
 }
 
-/** A started worker: its api (comlink's proxy) and how to let it go. */
+/** A started worker: its api (comlink's proxy), where its batches go, and how to let it go. */
 export interface WorkerLink {
-  api: Remote<DataPlaneApi>;
+  api: Remote<WorkerApi>;
+  /** Has the worker post this page's batches to `onBatch`. */
+  listen(onBatch: (batch: SnapshotBatch) => void): void;
   stop(): void;
+}
+
+/** The link to a worker's comlink endpoint: its batches come over a channel of their own (WorkerApi `attach`). */
+export function linkTo(api: Remote<WorkerApi>, stop: () => void): WorkerLink {
+  let port: MessagePort | null = null;
+  return {
+    api,
+    listen: (onBatch) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event: MessageEvent<SnapshotBatch>) => onBatch(event.data);
+      port = channel.port1;
+      void api.attach(transfer(channel.port2, [channel.port2]));
+    },
+    stop: () => {
+      port?.close();
+      stop();
+    },
+  };
 }
 
 export interface DataClientOptions {
@@ -66,10 +86,10 @@ function startBrowserWorker(generation: number): WorkerLink {
       // A new name after a restart: the hung instance is left behind by every tab that gave up on it.
       name: `tickstream-data-${generation}`,
     });
-    return { api: wrap<DataPlaneApi>(worker.port), stop: () => worker.port.close() };
+    return linkTo(wrap<WorkerApi>(worker.port), () => worker.port.close());
   }
   const worker = new Worker(new URL('../../workers/dedicated-worker.ts', import.meta.url), { type: 'module' });
-  return { api: wrap<DataPlaneApi>(worker), stop: () => worker.terminate() };
+  return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
 }
 
 /**
@@ -94,7 +114,7 @@ class WorkerClient implements DataClient {
   private rate: PublishRate | null = null;
   private token: string | null = null;
   private context: RequestContext | null = null;
-  private api!: Remote<DataPlaneApi>;
+  private api!: Remote<WorkerApi>;
   private stop: () => void = () => {};
   private waiting = false;
 
@@ -206,7 +226,7 @@ class WorkerClient implements DataClient {
     const link = this.startWorker(this.generation);
     this.api = link.api;
     this.stop = link.stop;
-    void this.api.attach(proxy(this.onBatch));
+    link.listen(this.onBatch);
     if (this.rate) void this.api.setRate(this.rate);
     if (this.token) void this.api.auth(this.token);
     if (this.context) void this.api.setRequestContext(this.context);

@@ -8,9 +8,9 @@
 import { wrap } from 'comlink';
 import { type LadderColors, LadderPainter, maxCumulative, rowsThatFit } from '../../../src/canvas/book-ladder.ts';
 import { CanvasSurface, type DrawFn } from '../../../src/canvas/surface.ts';
-import { createDataClient } from '../../../src/data/client.ts';
+import { createDataClient, linkTo } from '../../../src/data/client.ts';
 import { SnapshotStore } from '../../../src/data/store.ts';
-import type { DataPlaneApi, Snapshot, ViewSpec } from '../../../workers/api.ts';
+import type { Snapshot, ViewSpec, WorkerApi } from '../../../workers/api.ts';
 import { installMeter, type PageCounters } from './meter.tsx';
 
 /** Levels per side asked of the worker, as order-book.tsx asks. */
@@ -32,7 +32,7 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
   const client = createDataClient({
     startWorker: () => {
       const worker = new Worker('/worker.js');
-      return { api: wrap<DataPlaneApi>(worker), stop: () => worker.terminate() };
+      return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
     },
   });
   const store = new SnapshotStore(client);

@@ -1,10 +1,10 @@
 import type { Remote } from 'comlink';
 import type { WorkerLink } from '../../../src/data/client.ts';
-import type { DataPlaneApi, Snapshot, SnapshotBatch, SnapshotSink, UserLoad, ViewSpec } from '../../../workers/api.ts';
+import type { DataPlaneApi, Snapshot, SnapshotBatch, UserLoad, ViewSpec, WorkerApi } from '../../../workers/api.ts';
 
 /** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
 export class FakeWorker {
-  sink: SnapshotSink | null = null;
+  sink: ((batch: SnapshotBatch) => void) | null = null;
   /** Open views by id, with what the page told about their visibility. */
   readonly views = new Map<number, { spec: ViewSpec; visible: boolean }>();
   readonly calls: string[] = [];
@@ -19,10 +19,7 @@ export class FakeWorker {
   private readonly waiting: (() => void)[] = [];
 
   link(): WorkerLink {
-    const api: Omit<DataPlaneApi, 'attach'> & { attach(sink: SnapshotSink): void } = {
-      attach: (sink) => {
-        this.sink = sink;
-      },
+    const api: Omit<DataPlaneApi, 'attach'> = {
       setRequestContext: (ctx) => {
         this.calls.push(`context ${ctx.lang} ${ctx.token ?? '-'} ${ctx.userId ?? '-'}`);
       },
@@ -57,7 +54,11 @@ export class FakeWorker {
       ping: (t: number) => (this.answersPings ? Promise.resolve(t) : new Promise<number>(() => {})),
     };
     return {
-      api: remote as unknown as Remote<DataPlaneApi>,
+      api: remote as unknown as Remote<WorkerApi>,
+      // In memory: a batch reaches the page at once, where the browser's goes over a MessageChannel.
+      listen: (onBatch) => {
+        this.sink = onBatch;
+      },
       stop: () => {
         this.stopped = true;
       },

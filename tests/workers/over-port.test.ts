@@ -1,0 +1,45 @@
+import type { Remote } from 'comlink';
+import { describe, expect, it } from 'vitest';
+import { linkTo } from '../../src/data/client.ts';
+import type { DataPlaneApi, SnapshotBatch, SnapshotSink, WorkerApi } from '../../workers/api.ts';
+import { overPort } from '../../workers/worker-main.ts';
+
+/** The page's link and the worker's api joined as comlink joins them, with the batch sink the worker registered. */
+function joined() {
+  let sink: SnapshotSink | null = null;
+  const plane = { attach: (s: SnapshotSink) => (sink = s) } as unknown as DataPlaneApi;
+  const worker = overPort(plane);
+  let stopped = false;
+  // comlink's `transfer` hands the port itself to the worker's attach.
+  const link = linkTo(worker as unknown as Remote<WorkerApi>, () => {
+    stopped = true;
+  });
+  const batches: SnapshotBatch[] = [];
+  link.listen((batch) => batches.push(batch));
+  return { link, batches, post: (b: SnapshotBatch, t: ArrayBuffer[]) => sink?.(b, t), stopped: () => stopped };
+}
+
+const arrived = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('batches over a port of their own (no reply per batch)', () => {
+  it('reach the page in order, their buffer transferred rather than copied', async () => {
+    const { batches, post } = joined();
+    const buffer = new ArrayBuffer(16);
+    const first: SnapshotBatch = { t: 1, views: [] };
+    post(first, [buffer]);
+    post({ t: 2, views: [] }, []);
+    // Transferred: the worker's buffer is gone from its side at once.
+    expect(buffer.byteLength).toBe(0);
+    await arrived();
+    expect(batches.map((b) => b.t)).toEqual([1, 2]);
+  });
+
+  it('stop closes the page end: a later batch is dropped, the worker is let go', async () => {
+    const { link, batches, post, stopped } = joined();
+    link.stop();
+    post({ t: 3, views: [] }, []);
+    await arrived();
+    expect(batches).toEqual([]);
+    expect(stopped()).toBe(true);
+  });
+});
