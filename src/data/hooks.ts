@@ -4,7 +4,6 @@ import { type Health, type Snapshot, TICKER_COLUMN, type ViewSpec } from '../../
 import { requestContext } from '../api/request.ts';
 import { onSessionChange } from '../api/session.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { throttle } from '../ui/debounce.ts';
 import { createDataClient, type DataClient } from './client.ts';
 import { SnapshotStore, type Subscription } from './store.ts';
 import { loadUserState } from './user-load.ts';
@@ -47,13 +46,6 @@ export interface ViewOptions {
   visible?: boolean;
 }
 
-/**
- * Views read as text (tickers in headers and lists, mark prices) re-render their components at most this often: a
- * figure that changes 50 times a second reads no better than at 10, and at 4× CPU throttle those re-renders were a
- * fifth of the contract terminal's main thread. Canvas views (book, trades, candles) take every snapshot.
- */
-export const TEXT_VIEW_MS: Partial<Record<Snapshot['kind'], number>> = { tickers: 100, mark: 100 };
-
 function useView<K extends Snapshot['kind']>(
   spec: ViewSpec & { kind: K },
   options: ViewOptions = {},
@@ -66,12 +58,10 @@ function useView<K extends Snapshot['kind']>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec.
   const subscribe = useCallback(
     (listener: () => void) => {
-      const every = TEXT_VIEW_MS[spec.kind];
-      const paced = every === undefined ? null : throttle(listener, every);
-      const subscription = dataStore().watch(spec, paced ? paced.run : listener, wanted.current);
+      // Text views (tickers, mark) come at most every 100 ms: the worker paces them (VIEW_EVERY_MS).
+      const subscription = dataStore().watch(spec, listener, wanted.current);
       held.current = subscription;
       return () => {
-        paced?.cancel();
         subscription.close();
         if (held.current === subscription) held.current = null;
       };

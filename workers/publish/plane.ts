@@ -13,8 +13,15 @@ import { type FeedPort, type HistoryLoader, type MarketGrid, type Source, Source
 import { Arena } from './arena.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
 
-/** Sends a batch to a page, transferring the listed buffers (comlink `transfer` in a worker, a plain call in tests). */
+/** Sends a batch to a page, transferring the listed buffers (to the page's port in a worker, a plain call in tests). */
 export type Post = (sink: SnapshotSink, batch: SnapshotBatch, transfer: ArrayBuffer[]) => void;
+
+/**
+ * Views read as text (tickers in headers and lists, mark prices) are posted at most this often: a figure that changes
+ * 50 times a second reads no better than at 10, and each post wakes the page (at 4× CPU throttle their re-renders were
+ * a fifth of the contract terminal's main thread). Canvas views (book, trades, candles) and the user's go every tick.
+ */
+export const VIEW_EVERY_MS: Partial<Record<ViewSpec['kind'], number>> = { tickers: 100, mark: 100 };
 
 interface View {
   id: number;
@@ -23,6 +30,8 @@ interface View {
   visible: boolean;
   /** Version of the data (and health) last posted; -1 before the first post. */
   posted: number;
+  /** When it was last posted (scheduler ms). */
+  postedAt: number;
   source: Source;
 }
 
@@ -31,6 +40,9 @@ interface Page {
   views: Map<number, View>;
   throttle: Throttle;
   lastPing: number;
+  /** A publish waiting for a paced view's turn ({@link VIEW_EVERY_MS}), and when it runs. */
+  paced: unknown;
+  pacedAt: number;
 }
 
 /**
@@ -71,6 +83,8 @@ export class DataPlane {
       views: new Map(),
       throttle: new Throttle(() => this.publish(page), 1000 / DEFAULT_PUBLISH_RATE, this.scheduler),
       lastPing: this.scheduler.now(),
+      paced: null,
+      pacedAt: 0,
     };
     this.pages.add(page);
     return {
@@ -105,6 +119,7 @@ export class DataPlane {
   disconnect(page: Page): void {
     for (const id of [...page.views.keys()]) this.closeView(page, id);
     page.throttle.cancel();
+    if (page.paced !== null) this.scheduler.clearTimeout(page.paced);
     this.pages.delete(page);
   }
 
@@ -116,7 +131,8 @@ export class DataPlane {
 
   private open(page: Page, spec: ViewSpec, visible: boolean): number {
     const id = this.nextView++;
-    const view: View = { id, spec, page, visible, posted: -1, source: this.sources.acquire(spec) };
+    const source = this.sources.acquire(spec);
+    const view: View = { id, spec, page, visible, posted: -1, postedAt: Number.NEGATIVE_INFINITY, source };
     page.views.set(id, view);
     // The first snapshot goes at once when the data is already here (another view brought it).
     if (visible && view.source.version > 0) this.publish(page);
@@ -158,23 +174,46 @@ export class DataPlane {
    */
   private publish(page: Page): void {
     if (!page.sink) return;
+    const now = this.scheduler.now();
     const due: View[] = [];
     let size = 0;
+    let wait = Number.POSITIVE_INFINITY;
     for (const view of page.views.values()) {
       // Nothing is posted before the first data; then data or health changes post again.
       if (!view.visible || view.source.version === 0) continue;
       if (this.versionOf(view) === view.posted) continue;
+      const turn = view.postedAt + (VIEW_EVERY_MS[view.spec.kind] ?? 0) - now;
+      if (turn > 0) {
+        wait = Math.min(wait, turn);
+        continue;
+      }
       due.push(view);
       size += view.source.size(view.spec);
     }
+    if (wait < Number.POSITIVE_INFINITY) this.publishLater(page, wait);
     if (due.length === 0) return;
     const arena = new Arena(size);
     const views: SnapshotBatch['views'] = [];
     for (const view of due) {
       views.push({ id: view.id, snapshot: view.source.snapshot(view.spec, arena, this.health()) });
       view.posted = this.versionOf(view);
+      view.postedAt = now;
     }
     this.post(page.sink, { t: this.scheduler.now(), views }, [arena.buffer]);
+  }
+
+  /** One publish when the earliest paced view's turn comes (the page's throttle still spaces it). */
+  private publishLater(page: Page, wait: number): void {
+    const at = this.scheduler.now() + wait;
+    if (page.paced !== null) {
+      if (page.pacedAt <= at) return;
+      this.scheduler.clearTimeout(page.paced);
+    }
+    page.pacedAt = at;
+    page.paced = this.scheduler.setTimeout(() => {
+      page.paced = null;
+      page.throttle.request();
+    }, wait);
   }
 
   private versionOf(view: View): number {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRICE_DEBOUNCE_MS } from '../../../src/features/assets/convert/logic.ts';
-import { DEFAULT_DEBOUNCE_MS, debounce, throttle } from '../../../src/ui/debounce.ts';
+import { DEFAULT_DEBOUNCE_MS, debounce } from '../../../src/ui/debounce.ts';
 
 describe('debounce (spec shell §9: 500 ms default)', () => {
   beforeEach(() => {
@@ -34,53 +34,5 @@ describe('debounce (spec shell §9: 500 ms default)', () => {
     d.cancel();
     vi.advanceTimersByTime(1000);
     expect(fn).not.toHaveBeenCalled();
-  });
-});
-
-describe('throttle', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('calls at once, then folds the calls of each period into one at its end', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, 100);
-    t.run();
-    expect(fn).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(10);
-    t.run();
-    t.run();
-    vi.advanceTimersByTime(89);
-    expect(fn).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(fn).toHaveBeenCalledTimes(2);
-    // A quiet period later, a call runs at once again.
-    vi.advanceTimersByTime(500);
-    t.run();
-    expect(fn).toHaveBeenCalledTimes(3);
-  });
-
-  it('never calls more than once a period however often it is asked', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, 100);
-    for (let ms = 0; ms < 1000; ms++) {
-      t.run();
-      vi.advanceTimersByTime(1);
-    }
-    expect(fn.mock.calls.length).toBeGreaterThanOrEqual(10);
-    expect(fn.mock.calls.length).toBeLessThanOrEqual(11);
-  });
-
-  it('can be cancelled', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, 100);
-    t.run();
-    t.run();
-    t.cancel();
-    vi.advanceTimersByTime(1000);
-    expect(fn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TickerFrame } from '../../../common/protocol.ts';
 import type { Snapshot, SnapshotBatch } from '../../../workers/api.ts';
-import { DataPlane } from '../../../workers/publish/index.ts';
+import { DataPlane, VIEW_EVERY_MS } from '../../../workers/publish/index.ts';
 import { spotOrder } from '../../common/spot-order.ts';
 import { ModelBook } from '../book/model.ts';
 import { ManualScheduler } from '../feed/manual-scheduler.ts';
@@ -198,6 +199,47 @@ describe('data plane publishing', () => {
     scheduler.advance(20);
     const moved = posts.at(-1)?.batch.views.find((v) => v.snapshot.kind === 'candles')?.snapshot;
     expect(moved?.kind === 'candles' && [...moved.candles]).toEqual([60_000, 1, 2.5, 0.5, 2.5, 13]);
+  });
+
+  it('posts text views (tickers) at most every VIEW_EVERY_MS with their latest values, books every tick', async () => {
+    const { feed, posts, page, scheduler, model } = setup();
+    const api = page();
+    const tickers = api.open({ kind: 'tickers', symbols: [SYMBOL] });
+    const book = api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    const ticker = (last: number): TickerFrame => ({
+      ch: 'ticker',
+      kind: 'snapshot',
+      t: 0,
+      tickers: { [SYMBOL]: [last, 1, 100, 110, 90, 5, 500, 3] },
+    });
+    const lastOf = (id: number) => {
+      const shown = posts.flatMap((p) => p.batch.views).findLast((v) => v.id === id)?.snapshot;
+      return shown?.kind === 'tickers' ? shown.values[0] : undefined;
+    };
+    const every = VIEW_EVERY_MS.tickers as number;
+    const postsOf = (id: number) => posts.filter((p) => p.batch.views.some((v) => v.id === id)).length;
+    feed.emit('ticker', ticker(100));
+    scheduler.advance(20);
+    // The first snapshot goes at once.
+    expect(lastOf(tickers)).toBe(100);
+    // A tick every 20 ms for 1 s, the ticker and the book changing in every one.
+    for (let i = 1; i <= 50; i++) {
+      feed.emit('ticker', ticker(100 + i));
+      feed.emit(`depth:${SYMBOL}`, model.diff([[1, 10_000, 1000 + i]]));
+      scheduler.advance(20);
+    }
+    expect(postsOf(book)).toBeGreaterThanOrEqual(45);
+    expect(postsOf(tickers)).toBeLessThanOrEqual(1 + 1000 / every + 1);
+    expect(postsOf(tickers)).toBeGreaterThanOrEqual(1000 / every - 1);
+    // Its latest value arrives when its turn comes, even with nothing else changing.
+    scheduler.advance(every);
+    expect(lastOf(tickers)).toBe(150);
+    const before = posts.length;
+    scheduler.advance(10 * every);
+    expect(posts.length).toBe(before);
+    expect(scheduler.pending()).toBe(0);
   });
 
   it('posts the user view stale at once, live once the page loaded it, and lets go of the channel with it', () => {
