@@ -16,6 +16,7 @@ import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
 import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
+import { useResetOn } from '../../ui/use-reset-on.ts';
 import { bookSummary, useLiveSummary } from './live-summary.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
 import { bookView } from './market-views.ts';
@@ -93,12 +94,10 @@ export function OrderBook(props: {
   const [group, setGroup] = useState(0);
   const [readout, setReadout] = useLatchedState<Readout>('connecting');
   // The panel stays mounted across a market switch (issue 22 item 2): what belonged to the last market starts afresh.
-  const [market, setMarket] = useState(symbol);
-  if (market !== symbol) {
-    setMarket(symbol);
+  useResetOn(symbol, () => {
     setGroup(0);
     setReadout('connecting');
-  }
+  });
   const section = useRef<HTMLElement>(null);
   const askCanvas = useRef<HTMLCanvasElement>(null);
   const bidCanvas = useRef<HTMLCanvasElement>(null);

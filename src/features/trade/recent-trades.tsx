@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UP_DOWN_EVENT } from '../../app/up-down.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
+import { useResetOn } from '../../ui/use-reset-on.ts';
 import { tradeSummary, useLiveSummary } from './live-summary.ts';
 import { tradesView } from './market-views.ts';
 
@@ -24,11 +25,7 @@ export function RecentTrades(props: {
   const visible = useInViewport(section);
   const [empty, setEmpty] = useLatchedState(true);
   // Mounted across a market switch (issue 22 item 2): the new market's tape is loading until its first snapshot.
-  const [market, setMarket] = useState(symbol);
-  if (market !== symbol) {
-    setMarket(symbol);
-    setEmpty(true);
-  }
+  useResetOn(symbol, () => setEmpty(true));
   const scales = useRef({ priceScale, amountScale });
   scales.current = { priceScale, amountScale };
 

@@ -8,6 +8,7 @@ import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { formatTradedAmount, formatTurnover, formatNumberText as num } from '../../../format/price.ts';
+import { useResetOn } from '../../../ui/use-reset-on.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
 import { type Paged, withClosedOrders, withNewFills } from './live-lists.ts';
@@ -241,12 +242,10 @@ function usePaged<T>(path: string, symbol: string | null) {
   const [pages, setPages] = useState(1);
   const [loading, setLoading] = useState(true);
   // Another market's list ("this market only" on a switch) starts again at one page.
-  const [filter, setFilter] = useState(symbol);
-  if (filter !== symbol) {
-    setFilter(symbol);
+  useResetOn(symbol, () => {
     setPages(1);
     setLoading(true);
-  }
+  });
 
   const load = useCallback(
     async (signal: AbortSignal) => {
