@@ -12,11 +12,36 @@ interface TargetInfo {
   browserContextId?: string;
 }
 
+/** A target's JS heap in bytes after a full GC, through `call` (a DevTools command with no parameters). */
+async function heapAfterGc(call: (method: string) => Promise<unknown>): Promise<number> {
+  await call('HeapProfiler.collectGarbage');
+  return ((await call('Runtime.getHeapUsage')) as HeapUsage).usedSize;
+}
+
 /** A page's JS heap in bytes after a full GC. */
-export async function pageHeap(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const usage = (await cdp.send('Runtime.getHeapUsage')) as HeapUsage;
-  return usage.usedSize;
+export function pageHeap(cdp: CDPSession): Promise<number> {
+  return heapAfterGc((method) => cdp.send(method as 'Runtime.getHeapUsage'));
+}
+
+/** DevTools commands over a raw channel: each sent with an id, its answer matched by that id. */
+class Commands {
+  private next = 1;
+  private readonly waiting = new Map<number, (result: unknown) => void>();
+
+  constructor(private readonly send: (message: string) => void) {}
+
+  /** A message the channel received: the answer to a command, or an event (ignored). */
+  received(message: string): void {
+    const parsed = JSON.parse(message) as { id?: number; result?: unknown };
+    if (parsed.id !== undefined) this.waiting.get(parsed.id)?.(parsed.result);
+  }
+
+  call(method: string): Promise<unknown> {
+    const id = this.next++;
+    const result = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
+    this.send(JSON.stringify({ id, method, params: {} }));
+    return result.finally(() => this.waiting.delete(id));
+  }
 }
 
 /**
@@ -24,17 +49,14 @@ export async function pageHeap(cdp: CDPSession): Promise<number> {
  * session, its commands sent through Target.sendMessageToTarget (Playwright's sessions cannot address a child).
  */
 export class WorkerHeap {
-  private next = 1;
-  private readonly waiting = new Map<number, (result: unknown) => void>();
+  private readonly commands: Commands;
 
-  private constructor(
-    private readonly browser: CDPSession,
-    private readonly sessionId: string,
-  ) {
+  private constructor(browser: CDPSession, sessionId: string) {
+    this.commands = new Commands((message) => {
+      void browser.send('Target.sendMessageToTarget', { sessionId, message });
+    });
     browser.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
-      if (event.sessionId !== this.sessionId) return;
-      const message = JSON.parse(event.message) as { id?: number; result?: unknown };
-      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+      if (event.sessionId === sessionId) this.commands.received(event.message);
     });
   }
 
@@ -60,19 +82,8 @@ export class WorkerHeap {
     throw new Error('no data worker found');
   }
 
-  private call(method: string): Promise<unknown> {
-    const id = this.next++;
-    const result = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
-    void this.browser.send('Target.sendMessageToTarget', {
-      sessionId: this.sessionId,
-      message: JSON.stringify({ id, method, params: {} }),
-    });
-    return result.finally(() => this.waiting.delete(id));
-  }
-
-  async heap(): Promise<number> {
-    await this.call('HeapProfiler.collectGarbage');
-    return ((await this.call('Runtime.getHeapUsage')) as HeapUsage).usedSize;
+  heap(): Promise<number> {
+    return heapAfterGc((method) => this.commands.call(method));
   }
 }
 
@@ -81,14 +92,11 @@ export class WorkerHeap {
  * port): its resident memory alone mostly shows how much room V8 keeps, not what is live.
  */
 export class ServerHeap {
-  private next = 1;
-  private readonly waiting = new Map<number, (result: unknown) => void>();
+  private readonly commands: Commands;
 
   private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
-      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
-    });
+    this.commands = new Commands((message) => socket.send(message));
+    socket.on('message', (data) => this.commands.received(String(data)));
   }
 
   /** Connects to the inspector listening on `port` of 127.0.0.1. */
@@ -106,16 +114,8 @@ export class ServerHeap {
     return new ServerHeap(socket);
   }
 
-  private call(method: string): Promise<unknown> {
-    const id = this.next++;
-    const result = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
-    this.socket.send(JSON.stringify({ id, method, params: {} }));
-    return result.finally(() => this.waiting.delete(id));
-  }
-
-  async heap(): Promise<number> {
-    await this.call('HeapProfiler.collectGarbage');
-    return ((await this.call('Runtime.getHeapUsage')) as HeapUsage).usedSize;
+  heap(): Promise<number> {
+    return heapAfterGc((method) => this.commands.call(method));
   }
 
   close(): void {
