@@ -31,6 +31,8 @@ export interface SurfaceOptions {
   skipOffscreen?: boolean;
 }
 
+const NO_PAINTED: readonly ((ms: number) => void)[] = [];
+
 /**
  * The shared frame loop of budgeted surfaces. The budget adapts to the frame interval the page gets (the rasterising
  * and compositing that follow the draw calls are not in the measured time): shrinks while frames are late, grows back
@@ -45,6 +47,8 @@ const budget = {
   yielded: false,
   /** The last frame drew nothing (see {@link skipFrame}). */
   skipped: false,
+  /** Who wants to know what the repaints of the last frame's heavy updates cost (see {@link scheduleHeavyPaint}). */
+  painted: NO_PAINTED,
 };
 /** Bounds of the budget, ms of draw calls per frame. */
 const BUDGET_MIN_MS = 1;
@@ -69,18 +73,24 @@ export function skipFrame(yielded: boolean, spentMs: number, skippedLast: boolea
   return !skippedLast && (yielded || spentMs > FRAME_SPENT_MS);
 }
 
+interface HeavyUpdate {
+  update: () => void;
+  painted?: (ms: number) => void;
+}
+
 /** Updates of painters outside the budget, by owner: the latest of each runs at the start of the next frame. */
-const heavy = new Map<object, () => void>();
-const NO_UPDATES: readonly (() => void)[] = [];
+const heavy = new Map<object, HeavyUpdate>();
+const NO_UPDATES: readonly HeavyUpdate[] = [];
 
 /**
  * Runs `update` for a painter outside the budget whose repaint is long (the candle chart: lightweight-charts repaints
  * the whole chart in the animation frame after an update, 17–40 ms at 4× CPU throttle) at the start of the next frame,
  * and leaves the frame after it, where that repaint lands, to it: budgeted surfaces draw beside the update, not beside
- * the repaint. A later call for the same `owner` before then replaces the earlier one.
+ * the repaint. A later call for the same `owner` before then replaces the earlier one. `painted` is told what the
+ * repaint cost: the time that frame spent before this loop's turn, where the library's own callback ran.
  */
-export function scheduleHeavyPaint(owner: object, update: () => void): void {
-  heavy.set(owner, update);
+export function scheduleHeavyPaint(owner: object, update: () => void, painted?: (ms: number) => void): void {
+  heavy.set(owner, painted ? { update, painted } : { update });
   if (!budget.frame) budget.frame = requestAnimationFrame(runBudget);
 }
 
@@ -91,14 +101,20 @@ export function cancelHeavyPaint(owner: object): void {
 
 function runBudget(now: number): void {
   budget.frame = 0;
+  const spent = performance.now() - now;
+  for (const painted of budget.painted) painted(spent);
   // Most frames have none: no array made for them.
   const updates = heavy.size > 0 ? [...heavy.values()] : NO_UPDATES;
   heavy.clear();
-  const skip = skipFrame(budget.yielded, performance.now() - now, budget.skipped);
+  const skip = skipFrame(budget.yielded, spent, budget.skipped);
   budget.skipped = skip;
   // Their repaints are requested now, so they run in the next frame before this loop's next call.
   budget.yielded = updates.length > 0;
-  for (const update of updates) update();
+  budget.painted = NO_PAINTED;
+  for (const { update, painted } of updates) {
+    update();
+    if (painted) budget.painted = [...budget.painted, painted];
+  }
   if (skip) drawUrgent();
   else drawWaiting(now);
   if (budget.queue.length > 0 || budget.yielded) {

@@ -98,6 +98,27 @@ describe('heavy paints in the frame loop', () => {
     expect(surface.urgent).toBe(false);
   });
 
+  it("tells the owner what its repaint cost: the time the next frame spent before the loop's turn", async () => {
+    let clock = 1_000;
+    vi.stubGlobal('performance', { now: () => clock });
+    const { module, tick } = await setUp();
+    const costs: number[] = [];
+    // The library asks for its own frame in the update and repaints there, before the loop (25 ms).
+    const update = () => requestAnimationFrame(() => (clock += 25));
+    module.scheduleHeavyPaint({}, update, (ms) => costs.push(ms));
+    tick();
+    expect(costs).toEqual([]);
+    tick();
+    expect(costs).toEqual([25]);
+    tick();
+    expect(costs).toEqual([25]);
+    // An update with nobody asking reports nothing.
+    module.scheduleHeavyPaint({}, update);
+    tick();
+    tick();
+    expect(costs).toEqual([25]);
+  });
+
   it('keeps only the latest update of an owner, and none once cancelled', async () => {
     const { module, tick } = await setUp();
     const chart = {};

@@ -30,7 +30,7 @@ import {
   withAlpha,
 } from './candle-data.ts';
 import { type IndicatorId, type IndicatorLine, indicatorLines } from './indicators.ts';
-import { CHART_UPDATE_MS, Pacer } from './pacer.ts';
+import { CHART_UPDATE_MS, chartUpdateMs, Pacer } from './pacer.ts';
 
 export interface ChartTheme {
   up: string;
@@ -60,6 +60,8 @@ export interface CandleChartOptions {
 }
 
 const VOLUME_ALPHA = 0.35;
+/** Weight of the latest repaint in the smoothed cost: one slow frame (a GC) moves the pace a little. */
+const PAINT_SMOOTHING = 0.25;
 const toTime = (openTime: number) => (openTime / 1000) as UTCTimestamp;
 /** Decimals for the library's tick step: formatPrice's fallback for a broken scale, at most what a double holds. */
 const decimalsOf = (scale: number) => Math.min(15, scaleOr(scale, DEFAULT_PRICE_SCALE));
@@ -84,6 +86,8 @@ export class CandleChart {
   private legendValues: HTMLElement[] = [];
   /** Set by {@link clear}: the next history is a new market's, shown from its latest candle. */
   private toLatest = false;
+  /** What a live update's repaint costs on this machine (ms, smoothed); null before the first. */
+  private paintMs: number | null = null;
 
   constructor(
     container: HTMLElement,
@@ -127,20 +131,25 @@ export class CandleChart {
 
   /**
    * Draws a snapshot in the next animation frame: a new history (`setData`) always, a live change of the last candles
-   * (`series.update`) at most every {@link CHART_UPDATE_MS}, the latest one winning.
+   * (`series.update`) at most every {@link CHART_UPDATE_MS} or slower where repaints cost more, the latest winning.
    */
   setCandles(next: Float64Array): void {
     const change = candleChange(this.shown, next);
     if (change.kind === 'none') return;
     // Applied in the canvas frame loop: the library's repaint then gets the next frame to itself (scheduleHeavyPaint).
-    const apply = () => scheduleHeavyPaint(this, () => this.applyCandles(next));
     if (change.kind === 'tail') {
-      this.pacer.run(apply);
+      this.pacer.run(() => scheduleHeavyPaint(this, () => this.applyCandles(next), this.onPainted));
       return;
     }
     this.pacer.cancel(true);
-    apply();
+    scheduleHeavyPaint(this, () => this.applyCandles(next));
   }
+
+  /** A live update's repaint took `ms`: the pace follows what repaints cost here (chartUpdateMs). */
+  private readonly onPainted = (ms: number) => {
+    this.paintMs = this.paintMs === null ? ms : this.paintMs + (ms - this.paintMs) * PAINT_SMOOTHING;
+    this.pacer.setEvery(chartUpdateMs(this.paintMs));
+  };
 
   /**
    * A new market on the same chart (issue 22 item 2: creating a chart is most of a switch's cost): its candles go at

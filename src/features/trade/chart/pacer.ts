@@ -1,9 +1,23 @@
 /**
- * How often the chart follows a live candle. Each update repaints the whole chart (17–29 ms at 4× CPU throttle), and
- * landing in the same frame as a book paint and a batch it made the terminals' long animation frames (issue 21 item
- * 10); twice a second is as live as a candle needs to look, while the book and the tape carry every tick.
+ * How often the chart follows a live candle at most. Each update repaints the whole chart (17–40 ms at 4× CPU
+ * throttle), and landing in the same frame as a book paint and a batch it made the terminals' long animation frames
+ * (issue 21 item 10); twice a second is as live as a candle needs to look, while the book and the tape carry every
+ * tick.
  */
 export const CHART_UPDATE_MS = 500;
+/** How often at least: Binance's kline stream itself updates every 2 s. */
+export const CHART_SLOWEST_MS = 2000;
+/**
+ * The share of the main thread the chart's live repaints may take: a machine where one costs more than 2 % of the
+ * fastest period follows the candle less often (each repaint misses a frame there; at 4× throttle two a second held
+ * the terminals' p95 frame at two intervals, bench/page).
+ */
+export const CHART_SHARE = 0.02;
+
+/** The period for a repaint that costs `paintMs`, from {@link CHART_UPDATE_MS} to {@link CHART_SLOWEST_MS}. */
+export function chartUpdateMs(paintMs: number): number {
+  return Math.min(CHART_SLOWEST_MS, Math.max(CHART_UPDATE_MS, paintMs / CHART_SHARE));
+}
 
 export interface PacerClock {
   now(): number;
@@ -24,9 +38,14 @@ export class Pacer {
   private pending: (() => void) | null = null;
 
   constructor(
-    private readonly everyMs: number,
+    private everyMs: number,
     private readonly clock: PacerClock = browserClock,
   ) {}
+
+  /** A new period, from the next update on (one already kept waits its old turn). */
+  setEvery(ms: number): void {
+    this.everyMs = ms;
+  }
 
   /** Runs `apply` now if its turn has come, else keeps it (replacing any kept before) for when it does. */
   run(apply: () => void): void {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Pacer, type PacerClock } from '../../../../../src/features/trade/chart/pacer.ts';
+import {
+  CHART_SLOWEST_MS,
+  CHART_UPDATE_MS,
+  chartUpdateMs,
+  Pacer,
+  type PacerClock,
+} from '../../../../../src/features/trade/chart/pacer.ts';
 
 /** A clock the test moves by hand. */
 function manualClock() {
@@ -77,5 +83,29 @@ describe('the chart pacer (issue 21 item 10)', () => {
     expect(shown).toEqual([1, 3]);
     advance(490);
     expect(shown).toEqual([1, 3, 4]);
+  });
+
+  it('takes a new period from the next update on', () => {
+    const { clock, advance } = manualClock();
+    const pacer = new Pacer(500, clock);
+    const ran: number[] = [];
+    pacer.run(() => ran.push(0));
+    pacer.setEvery(1_000);
+    advance(500);
+    pacer.run(() => ran.push(500));
+    advance(499);
+    expect(ran).toEqual([0]);
+    advance(1);
+    expect(ran).toEqual([0, 500]);
+  });
+});
+
+describe('the chart pace from what a repaint costs', () => {
+  it('is twice a second where a repaint is cheap, slower as it costs more, never slower than every 2 s', () => {
+    expect(chartUpdateMs(2)).toBe(CHART_UPDATE_MS);
+    expect(chartUpdateMs(10)).toBe(CHART_UPDATE_MS);
+    // 25 ms at 4× throttle: 2 % of the main thread is one repaint every 1.25 s.
+    expect(chartUpdateMs(25)).toBe(1_250);
+    expect(chartUpdateMs(200)).toBe(CHART_SLOWEST_MS);
   });
 });
