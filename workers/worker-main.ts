@@ -83,7 +83,6 @@ export function startPlane(origin: string, requests = workerRequests()): DataPla
   const plane = new DataPlane(
     feed,
     grid,
-    (sink, batch, buffers) => sink(batch, buffers),
     realScheduler,
     // The worker knows the origin: a candles view starts from the server's history, then follows the feed.
     (symbol, interval) => fetchHistory(origin, symbol, interval, requests.get()),

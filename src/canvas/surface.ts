@@ -110,11 +110,12 @@ function runBudget(now: number): void {
   budget.skipped = skip;
   // Their repaints are requested now, so they run in the next frame before this loop's next call.
   budget.yielded = updates.length > 0;
-  budget.painted = NO_PAINTED;
-  for (const { update, painted } of updates) {
-    update();
-    if (painted) budget.painted = [...budget.painted, painted];
+  const painted: ((ms: number) => void)[] = [];
+  for (const update of updates) {
+    update.update();
+    if (update.painted) painted.push(update.painted);
   }
+  budget.painted = painted.length > 0 ? painted : NO_PAINTED;
   if (skip) drawUrgent();
   else drawWaiting(now);
   if (budget.queue.length > 0 || budget.yielded) {

@@ -13,9 +13,6 @@ import { type FeedPort, type HistoryLoader, type MarketGrid, type Source, Source
 import { Arena } from './arena.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
 
-/** Sends a batch to a page, transferring the listed buffers (to the page's port in a worker, a plain call in tests). */
-export type Post = (sink: SnapshotSink, batch: SnapshotBatch, transfer: ArrayBuffer[]) => void;
-
 /**
  * Views read as text (tickers in headers and lists, mark prices) are posted at most this often: a figure that changes
  * 50 times a second reads no better than at 10, and each post wakes the page (at 4× CPU throttle their re-renders were
@@ -60,7 +57,6 @@ export class DataPlane {
   constructor(
     private readonly feed: FeedPort,
     grid: (symbol: string) => Promise<MarketGrid | undefined>,
-    private readonly post: Post,
     private readonly scheduler: Scheduler = realScheduler,
     /** Where a candles view's history comes from; without one a series starts from the live candles alone. */
     history: HistoryLoader | null = null,
@@ -199,7 +195,7 @@ export class DataPlane {
       view.posted = this.versionOf(view);
       view.postedAt = now;
     }
-    this.post(page.sink, { t: this.scheduler.now(), views }, [arena.buffer]);
+    page.sink({ t: this.scheduler.now(), views }, [arena.buffer]);
   }
 
   /** One publish when the earliest paced view's turn comes (the page's throttle still spaces it). */

@@ -159,7 +159,7 @@ class ContractBots implements SwapSimulator {
       const count = levels[tier];
       if (!(Number.isInteger(count) && count >= 1)) throw new RangeError('sim: levels must be whole numbers ≥ 1');
       const { flow, quoteRate } = this.flowOf(tier);
-      const quotes = new Quotes<ContractSlot>(quoteRate, (slot) => exchange.swap.engine.order(slot.id) !== undefined);
+      const quotes = new Quotes<ContractSlot>(quoteRate, (slot) => this.isOpen(slot.id));
       const m = new SimContract(market, tier, count, spacing, band, flow, quotes);
       this.adopt(m);
       this.markets.push(m);
@@ -286,13 +286,11 @@ class ContractBots implements SwapSimulator {
    * budget left.
    */
   private quote(m: SimContract, budget: number, now: number): number {
-    const { engine } = this.exchange.swap;
     const shape = m.shape;
     if (!shape) return budget;
     m.followedAt = now;
-    const isOpen = (id: number) => engine.order(id) !== undefined;
     const plans = [m.bids, m.asks].map((side) => {
-      side.prune(isOpen);
+      side.prune(this.isOpen);
       return side.plan(desiredPrices(shape, m.anchor, side.side), shape.slack);
     });
     // Quotes left better than where the ladder now quotes would meet its new levels on the other side.
@@ -345,10 +343,9 @@ class ContractBots implements SwapSimulator {
   private requote(m: SimContract, n: number, now: number): void {
     const room = Math.min(n, m.quotes.max);
     this.cancelQuotes(m.quotes.takeDue(now, room));
-    const isOpen = (id: number) => this.exchange.swap.engine.order(id) !== undefined;
     for (let i = 0; i < room; i++) {
       const ladder = this.rng.chance(0.5) ? m.bids : m.asks;
-      const price = m.quotes.pickLevel(ladder.resting(isOpen), this.rng);
+      const price = m.quotes.pickLevel(ladder.resting(this.isOpen), this.rng);
       if (price === undefined) continue;
       const usd = LEVEL_USD[m.tier] * QUOTE_SHARE * this.rng.logNormal(LEVEL_NOISE, 4);
       const volume = contractsFor(m.market.contract, price, usd);
@@ -361,6 +358,9 @@ class ContractBots implements SwapSimulator {
       m.quotes.add({ side, slot: { price, pending: false, id: result.order.id }, until });
     }
   }
+
+  /** Whether an order rests on a contract book (filled, cancelled or taken by a liquidation: gone). */
+  private readonly isOpen = (orderId: number) => this.exchange.swap.engine.order(orderId) !== undefined;
 
   private cancelQuotes(quotes: readonly Quote<ContractSlot>[]): void {
     for (const { slot } of quotes) {

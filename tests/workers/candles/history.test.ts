@@ -55,15 +55,9 @@ function setup() {
   const scheduler = new ManualScheduler();
   const loader = new Loader();
   const posts: SnapshotBatch[] = [];
-  const plane = new DataPlane(
-    feed,
-    async () => undefined,
-    (_sink, batch) => posts.push(batch),
-    scheduler,
-    loader.load,
-  );
+  const plane = new DataPlane(feed, async () => undefined, scheduler, loader.load);
   const api = plane.connect();
-  api.attach(() => {});
+  api.attach((batch) => posts.push(batch));
   /** The last candles snapshot posted: the candles as rows, and the health. */
   const shown = () => {
     const snapshot = posts.flatMap((b) => b.views.map((v) => v.snapshot)).findLast((s) => s.kind === 'candles');
@@ -199,15 +193,9 @@ describe('candle history', () => {
     const load = vi.fn((): Promise<number[]> => {
       throw new Error('no fetch here');
     });
-    const plane = new DataPlane(
-      feed,
-      async () => undefined,
-      (_sink, batch) => posts.push(batch),
-      scheduler,
-      load,
-    );
+    const plane = new DataPlane(feed, async () => undefined, scheduler, load);
     const api = plane.connect();
-    api.attach(() => {});
+    api.attach((batch) => posts.push(batch));
     api.open({ kind: 'candles', symbol: SYMBOL, interval: 'M1' });
     await settle();
     const first = posts[0]?.views[0]?.snapshot;

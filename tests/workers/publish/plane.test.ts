@@ -14,12 +14,7 @@ function setup() {
   const feed = new FakeFeed();
   const scheduler = new ManualScheduler();
   const posts: { batch: SnapshotBatch; transfer: ArrayBuffer[] }[] = [];
-  const plane = new DataPlane(
-    feed,
-    async () => GRID,
-    (_sink, batch, transfer) => posts.push({ batch, transfer }),
-    scheduler,
-  );
+  const plane = new DataPlane(feed, async () => GRID, scheduler);
   const model = new ModelBook(GRID);
   for (let i = 0; i < 20; i++) {
     model.set(1, 10_000 - i, 100 + i);
@@ -27,7 +22,7 @@ function setup() {
   }
   const page = () => {
     const api = plane.connect();
-    api.attach(() => {});
+    api.attach((batch, transfer) => posts.push({ batch, transfer }));
     return api;
   };
   return { feed, scheduler, posts, plane, model, page };

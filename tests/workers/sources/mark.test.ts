@@ -20,14 +20,9 @@ const frame = (kind: MarkFrame['kind'], t: number, index: number, mark: number):
 function setup() {
   const feed = new FakeFeed();
   const posts: SnapshotBatch[] = [];
-  const plane = new DataPlane(
-    feed,
-    async () => ({ priceScale: 2, amountScale: 0 }),
-    (_sink, batch) => posts.push(batch),
-    new ManualScheduler(),
-  );
+  const plane = new DataPlane(feed, async () => ({ priceScale: 2, amountScale: 0 }), new ManualScheduler());
   const api = plane.connect();
-  api.attach(() => {});
+  api.attach((batch) => posts.push(batch));
   const shown = () => {
     const s = posts.flatMap((b) => b.views.map((v) => v.snapshot)).findLast((v) => v.kind === 'mark');
     return s?.kind === 'mark' ? [...s.values] : null;
