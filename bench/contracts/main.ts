@@ -3,9 +3,13 @@
  * 1. orders per second through the margin checks (reservation, risk tier, positions, fees, PnL on the ledger), against
  *    the spot engine on the same flow;
  * 2. the liquidation sweep with 100 000 open isolated positions: from one mark update to every under-margined
- *    position found and its liquidation order issued (goal ≤ 50 ms), against a naive full recompute of every position.
- * Run: npm run bench -- contracts [--orders 200000] [--positions 100000] [--json]
+ *    position found and its liquidation order issued (goal ≤ 50 ms), against a naive full recompute of every position;
+ * 3. a mark with a cross market maker of --maker-orders resting orders (the simulator's contract maker keeps about
+ *    18 000): the whole mark, which measures the cross account from its running reservation total, against summing
+ *    the account's open orders at each mark as the engine did before.
+ * Run: npm run bench -- contracts [--orders 200000] [--positions 100000] [--maker-orders 18000] [--json]
  */
+import { MarginModel } from '../../common/margin/codes.ts';
 import { isLiquidatable } from '../../common/margin/liquidation.ts';
 import { OrderType, Side } from '../../common/trading.ts';
 import { swapContracts } from '../../server/db/seed/catalogue.ts';
@@ -224,6 +228,70 @@ function sweep(positions: number, rows: Row[]): void {
   );
 }
 
+/** One cross maker with `count` resting orders around P and a position, and a taker who gave it that position. */
+function crossMaker(count: number) {
+  const accounts = new Accounts();
+  fund(accounts, 2, 'contract', 1e14);
+  const engine = new SwapEngine([btc()], accounts, () => 0);
+  for (let i = 0; i < count; i++) {
+    const side = i % 2 === 0 ? Side.buy : Side.sell;
+    const away = 10 + Math.floor(i / 2) * 10;
+    const price = side === Side.buy ? P - away : P + away;
+    engine.place({ userId: 1, symbol: 'BTC_USDT', side, type: OrderType.limit, price, volume: 1 });
+  }
+  engine.place({ userId: 2, symbol: 'BTC_USDT', side: Side.sell, type: OrderType.market, price: 0, volume: 5 });
+  accounts.entries = [];
+  return engine;
+}
+
+function crossMarks(count: number, rows: Row[]): void {
+  const marks = 200;
+  const oursRuns: number[] = [];
+  const naiveRuns: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const engine = crossMaker(count);
+    oursRuns.push(
+      seconds(() => {
+        for (let i = 0; i < marks; i++) engine.setMark('BTC_USDT', P + (i % 7));
+      }) / marks,
+    );
+    let units = 0;
+    naiveRuns.push(
+      seconds(() => {
+        for (let i = 0; i < marks; i++)
+          for (const o of engine.openOrders(1)) if (o.marginModel === MarginModel.cross) units += o.frozen;
+      }) / marks,
+    );
+    if (units <= 0) throw new Error('the maker holds nothing reserved');
+  }
+  const ms = (s: number) => s * 1000;
+  rows.push(
+    {
+      bench: BENCH,
+      metric: 'mark with a cross maker',
+      value: ms(median(oursRuns)),
+      unit: 'ms',
+      impl: 'tickstream (running total)',
+      orders: count,
+    },
+    {
+      bench: BENCH,
+      metric: "summing the maker's open orders per mark",
+      value: ms(median(naiveRuns)),
+      unit: 'ms',
+      impl: 'before (sum per mark)',
+      orders: count,
+    },
+    {
+      bench: BENCH,
+      metric: 'ratio before ÷ ours',
+      value: median(naiveRuns) / median(oursRuns),
+      unit: '×',
+      impl: 'tickstream (running total)',
+    },
+  );
+}
+
 const orders = option('orders', 200_000);
 const positions = option('positions', 100_000);
 const users = 200;
@@ -248,4 +316,5 @@ rows.push(
   },
 );
 sweep(positions, rows);
+crossMarks(option('maker-orders', 18_000), rows);
 report(rows);

@@ -33,6 +33,8 @@ export interface LiquidatorHost {
   market(symbol: string): SwapMarket | undefined;
   wallet(coin: string): SwapWallet | undefined;
   openOrders(userId: number): ContractOrder[];
+  /** The sum of `frozen` over the user's open cross orders. */
+  crossReserved(userId: number): number;
   cancelOrder(order: ContractOrder): void;
   placeOrder(cmd: SwapPlace): ContractOrder | SwapRejectReason;
   afterFill(order: ContractOrder, holding: Holding): void;
@@ -135,8 +137,7 @@ export class Liquidator {
   /** The free wallet and cross orders' reservations: what a cross account stands on besides its positions. */
   crossSetOf(userId: number, symbol: string, coin: string) {
     const wallet = this.host.wallet(coin) as SwapWallet;
-    let units = wallet.amount(wallet.free(userId));
-    for (const o of this.host.openOrders(userId)) if (o.marginModel === MarginModel.cross) units += o.frozen;
+    const units = wallet.amount(wallet.free(userId)) + this.host.crossReserved(userId);
     return crossSet(this.host.holdings, this.host.markOf, userId, symbol, units);
   }
 

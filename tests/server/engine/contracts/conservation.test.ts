@@ -145,6 +145,9 @@ describe('contract money is conserved and nobody without a position pays (proper
             let isolated = 0;
             for (const h of engine.holdings.openOf(u)) isolated += h.isolatedMargin;
             expect(accounts.walletBalance(u, 'contract', 'USDT').frozen).toBe(reserved + isolated);
+            // The running total the liquidator measures cross accounts with is the open cross orders' sum.
+            const cross = engine.openOrders(u).filter((o) => o.marginModel === MarginModel.cross);
+            expect(engine.crossReserved(u)).toBe(cross.reduce((s, o) => s + o.frozen, 0));
             expectRestingKept(engine, u);
           }
           if (a.kind === 'mark') expectNoneLeftToLiquidate(engine);
