@@ -38,6 +38,12 @@ export function option(name: string, fallback: number): number {
   return value;
 }
 
+/** A flag's text: `--client fetch`; null without the flag. */
+export function flag(name: string): string | null {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? String(process.argv[i + 1]) : null;
+}
+
 /** Seconds `run` takes, by the monotonic clock. */
 export function seconds(run: () => void): number {
   const start = process.hrtime.bigint();

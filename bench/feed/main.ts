@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
-import { median, option, type Row, report } from '../report.ts';
+import { flag, median, option, type Row, report } from '../report.ts';
 import { FeedClient, type FeedFigures, type MarketFigures } from './client.ts';
 import { type Impl, type ServerFigures, serve } from './server.ts';
 
@@ -22,11 +22,6 @@ const IMPLS: readonly Impl[] = ['baseline', 'tickstream'];
 const SECONDS = option('seconds', 30);
 const WARMUP = option('warmup', 10);
 const DEFAULT_MARKETS = 'BTC/USDT,ETH/USDT,SOL/USDT,DOGE/USDT,ETH/BTC,BTC/USDT:USDT';
-
-function flag(name: string): string | null {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? String(process.argv[i + 1]) : null;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

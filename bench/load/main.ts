@@ -3,20 +3,25 @@
  * dist/, the simulator on, a fresh data folder), at 1× and --throttle (4×) CPU throttle (issue 22 item 1): first
  * contentful paint, live book (navigation → the book's first ladder drawn once its feed is live), bytes on the wire
  * and requests, the median of --runs fresh browser contexts (empty caches) each.
- * Side by side in one run:
+ * Side by side in one run, the variants taking turns:
  * - tickstream: the browser's own Accept-Encoding, so the build's brotli copies are sent;
- * - baseline_identity: the same pages asking for no encoding, as the server sent them before they were precompressed
- *   (vs_baseline: baseline ÷ tickstream, so > 1 means faster or smaller).
+ * - baseline_identity: the same pages asking for no encoding, as the server sent them before they were precompressed;
+ * - baseline_build, with --baseline-dist DIR: another build's client (DIR/client, e.g. the commit before a change,
+ *   `node scripts/build-to.mjs DIR`) in front of the same server (front.ts), brotli as tickstream.
+ * vs_<variant> is that variant ÷ tickstream, so > 1 means tickstream is faster or smaller.
  * --mbps N and --rtt MS emulate a network too (default: none, the loopback).
- * Run: npm run bench -- load [--runs 5] [--throttle 4] [--mbps 10 --rtt 40] [--json]; needs `npm run build`.
+ * Run: npm run bench -- load [--runs 5] [--throttle 4] [--baseline-dist DIR] [--mbps 10 --rtt 40] [--json];
+ * needs `npm run build`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { freePort, startServer } from '../../e2e/server.ts';
-import { measureLoad } from '../page/measure.ts';
-import { median, option, type Row, report } from '../report.ts';
+import { CHROMIUM_ARGS, measureLoad } from '../page/measure.ts';
+import { flag, median, option, type Row, report } from '../report.ts';
+import { startFront } from './front.ts';
 
 const RUNS = option('runs', 5);
 const THROTTLE = option('throttle', 4);
@@ -24,17 +29,20 @@ const MBPS = process.argv.includes('--mbps') ? option('mbps', 10) : 0;
 const RTT = process.argv.includes('--rtt') ? option('rtt', 40) : 0;
 const PATH = '/trade/BTC-USDT';
 
-const VARIANTS = {
-  tickstream: {},
-  baseline_identity: { 'accept-encoding': 'identity' },
-} as const satisfies Record<string, Record<string, string>>;
-type Variant = keyof typeof VARIANTS;
+const BASELINE_DIST = flag('baseline-dist');
+
+type Variant = 'tickstream' | 'baseline_identity' | 'baseline_build';
+/** Where a variant loads from and the headers it sends. */
+interface Source {
+  url: string;
+  headers: Record<string, string>;
+}
 
 type Load = Awaited<ReturnType<typeof measureLoad>>;
 
 const probe = readFileSync(join(process.cwd(), 'bench/page/probe.js'), 'utf8');
 
-async function loadOnce(browser: Browser, url: string, variant: Variant, throttle: number): Promise<Load> {
+async function loadOnce(browser: Browser, source: Source, throttle: number): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 });
   try {
     await context.addInitScript({ content: probe });
@@ -42,7 +50,7 @@ async function loadOnce(browser: Browser, url: string, variant: Variant, throttl
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     // Set through CDP: Chromium replaces an Accept-Encoding given as a context header.
-    await cdp.send('Network.setExtraHTTPHeaders', { headers: VARIANTS[variant] });
+    await cdp.send('Network.setExtraHTTPHeaders', { headers: source.headers });
     if (MBPS > 0) {
       const bytesPerS = (MBPS * 1e6) / 8;
       await cdp.send('Network.emulateNetworkConditions', {
@@ -53,19 +61,21 @@ async function loadOnce(browser: Browser, url: string, variant: Variant, throttl
       });
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    return await measureLoad(page, `${url}${PATH}`);
+    return await measureLoad(page, `${source.url}${PATH}`);
   } finally {
     await context.close();
   }
 }
 
-/** The medians of RUNS loads, the variants taking turns so that drift on the machine touches both alike. */
-async function measureAll(browser: Browser, url: string, throttle: number): Promise<Record<Variant, Load>> {
-  const runs: Record<Variant, Load[]> = { tickstream: [], baseline_identity: [] };
+/** The medians of RUNS loads, the variants taking turns so that drift on the machine touches all alike. */
+async function measureAll(
+  browser: Browser,
+  sources: Map<Variant, Source>,
+  throttle: number,
+): Promise<Map<Variant, Load>> {
+  const runs = new Map<Variant, Load[]>([...sources.keys()].map((v) => [v, []]));
   for (let i = 0; i < RUNS; i++) {
-    for (const variant of Object.keys(VARIANTS) as Variant[]) {
-      runs[variant].push(await loadOnce(browser, url, variant, throttle));
-    }
+    for (const [variant, source] of sources) runs.get(variant)?.push(await loadOnce(browser, source, throttle));
   }
   const med = (loads: Load[]): Load => ({
     fcp: median(loads.map((l) => l.fcp)),
@@ -73,10 +83,10 @@ async function measureAll(browser: Browser, url: string, throttle: number): Prom
     bytes: median(loads.map((l) => l.bytes)),
     requests: median(loads.map((l) => l.requests)),
   });
-  return { tickstream: med(runs.tickstream), baseline_identity: med(runs.baseline_identity) };
+  return new Map([...runs].map(([variant, loads]) => [variant, med(loads)]));
 }
 
-function toRows(throttle: number, loads: Record<Variant, Load>, version: string): Row[] {
+function toRows(throttle: number, loads: Map<Variant, Load>, version: string): Row[] {
   const round = (value: number, digits = 1) => Number(value.toFixed(digits));
   const metrics: [string, string, (l: Load) => number][] = [
     ['first_contentful_paint_ms', 'ms (median)', (l) => l.fcp],
@@ -85,21 +95,17 @@ function toRows(throttle: number, loads: Record<Variant, Load>, version: string)
     ['requests', 'count', (l) => l.requests],
   ];
   const net = MBPS > 0 ? `${MBPS} Mbit/s ${RTT} ms` : 'loopback';
-  return (Object.keys(VARIANTS) as Variant[]).flatMap((impl) =>
+  const ours = loads.get('tickstream') as Load;
+  return [...loads].flatMap(([impl, load]) =>
     metrics.map(([metric, unit, pick]) => {
-      const ratio = pick(loads.baseline_identity) / pick(loads[impl]);
-      const vs = impl === 'tickstream' && Number.isFinite(ratio) ? { vs_baseline: round(ratio, 2) } : {};
-      return {
-        bench: 'load',
-        impl,
-        metric,
-        value: round(pick(loads[impl])),
-        unit,
-        throttle,
-        ...vs,
-        net,
-        chromium: version,
-      };
+      // Each baseline's ratio on tickstream's row.
+      const vs: Record<string, number> = {};
+      if (impl === 'tickstream')
+        for (const [other, theirs] of loads) {
+          const ratio = pick(theirs) / pick(ours);
+          if (other !== impl && Number.isFinite(ratio)) vs[`vs_${other}`] = round(ratio, 2);
+        }
+      return { bench: 'load', impl, metric, value: round(pick(load)), unit, throttle, ...vs, net, chromium: version };
     }),
   );
 }
@@ -108,18 +114,29 @@ function toRows(throttle: number, loads: Record<Variant, Load>, version: string)
 process.env.E2E_DIST ??= join(process.cwd(), 'dist');
 const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-bench-load-'));
 const server = await startServer(await freePort(), dataDir);
+let front: Server | null = null;
+const sources = new Map<Variant, Source>([
+  ['tickstream', { url: server.url, headers: {} }],
+  ['baseline_identity', { url: server.url, headers: { 'accept-encoding': 'identity' } }],
+]);
+if (BASELINE_DIST) {
+  const port = await freePort();
+  front = await startFront(port, join(resolve(BASELINE_DIST), 'client'), server.url);
+  sources.set('baseline_build', { url: `http://127.0.0.1:${port}`, headers: {} });
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  args: CHROMIUM_ARGS,
 });
 const rows: Row[] = [];
 try {
-  // One load first, so that no measured one pays for the fresh server's first answers.
-  await loadOnce(browser, server.url, 'tickstream', 1);
+  // One load of each first, so that no measured one pays for the fresh server's first answers.
+  for (const source of sources.values()) await loadOnce(browser, source, 1);
   for (const throttle of [1, THROTTLE])
-    rows.push(...toRows(throttle, await measureAll(browser, server.url, throttle), browser.version()));
+    rows.push(...toRows(throttle, await measureAll(browser, sources, throttle), browser.version()));
 } finally {
   await browser.close();
+  front?.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -23,7 +23,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { JournalTuning } from '../../server/exchange/runtime.ts';
-import { median, option, type Row, report } from '../report.ts';
+import { flag, median, option, type Row, report } from '../report.ts';
 import { load } from './clients.ts';
 import { engineOnly } from './engine.ts';
 import { type Summary, summarize } from './flow.ts';
@@ -44,10 +44,6 @@ const JOURNAL: Record<HttpImpl, JournalTuning> = {
   single: { syncOnLoop: true, maxBatch: 1 },
 };
 
-const flag = (name: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
 const CLIENT = flag('client') === 'fetch' ? 'fetch' : 'http';
 
 /** Reads one JSON line from the child's stdout. */

@@ -25,7 +25,14 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { freePort, startServer } from '../../e2e/server.ts';
 import { median, option, type Row, report } from '../report.ts';
-import { measureLoad, measureSteady, measureSwitches, type PageFigures, switchThreshold } from './measure.ts';
+import {
+  CHROMIUM_ARGS,
+  measureLoad,
+  measureSteady,
+  measureSwitches,
+  type PageFigures,
+  switchThreshold,
+} from './measure.ts';
 
 const SECONDS = option('seconds', 5);
 const WARMUP = option('warmup', 2);
@@ -70,7 +77,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-bench-page-'));
 const server = await startServer(await freePort(), dataDir);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  args: CHROMIUM_ARGS,
 });
 const version = browser.version();
 await warmUp(browser, server.url);

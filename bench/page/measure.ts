@@ -1,6 +1,20 @@
 // The three measurements of bench/page on one open page, read from bench/page/probe.js (`__probe`).
 import type { Page } from '@playwright/test';
 
+/**
+ * How the page benches launch Chromium. Each fresh context is a new window, for which this Chromium builds its
+ * omnibox popup (a WebUI renderer taking 1–4 s of CPU on this 2-core machine, in the middle of the measured load);
+ * a person's browser has done that long before they open a page, so it is left out.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI',
+];
+
 /** What probe.js keeps on the page (restated: bench/ compiles without the DOM's types). */
 interface Probe {
   frame: number;
