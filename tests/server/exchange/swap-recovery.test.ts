@@ -26,6 +26,8 @@ function stateOf(engine: SwapEngine, users: number[]): string {
       engine.openOrders(u).map((o) => ({ ...o, prev: null, next: null })),
       engine.plansOf(u),
       engine.accounts.walletBalance(u, 'contract', 'USDT'),
+      // What the liquidator measures a cross account with comes back with the orders.
+      engine.crossReserved(u),
     );
   }
   const btc = engine.market(BTC);
