@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { API_PREFIXES } from '../../common/api.ts';
 import { WS_PATH } from '../../common/protocol.ts';
+import { isApiPath } from '../../server/http/client.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -22,8 +22,7 @@ const TYPES: Record<string, string> = {
 
 /** The client file a GET asks for, or null when it is not one (the API, a socket). */
 function clientFile(clientDir: string, path: string, accept = ''): string | null {
-  if (path === WS_PATH || path === '/health' || API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)))
-    return null;
+  if (path === WS_PATH || path === '/health' || isApiPath(path)) return null;
   const file = normalize(join(clientDir, path));
   if (file.startsWith(clientDir) && extname(file) && existsSync(file)) return file;
   return extname(path) || !accept.includes('text/html') ? null : join(clientDir, 'index.html');

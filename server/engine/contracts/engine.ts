@@ -118,12 +118,12 @@ export class SwapEngine {
     return this.open.get(id);
   }
 
-  /** A user's open orders, oldest first. */
   /** The sum of `frozen` over the user's open cross orders. */
   crossReserved(userId: number): number {
     return this.crossFrozen.get(userId) ?? 0;
   }
 
+  /** A user's open orders, oldest first. */
   openOrders(userId: number, symbol?: string): ContractOrder[] {
     const orders = [...(this.openByUser.get(userId) ?? [])];
     return (symbol ? orders.filter((o) => o.symbol === symbol) : orders).sort((a, b) => a.id - b.id);
