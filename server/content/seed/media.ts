@@ -192,14 +192,24 @@ export const gameCategories: readonly CategorySeed[] = [
 ];
 
 const at = (month: number, d: number) => Date.UTC(2026, month - 1, d, 0);
+const DAY_MS = 86_400_000;
 
-/** meta: startAt and endAt (Unix ms; status comes from the server clock), reward (text), players. */
-export const games: readonly ArticleSeed[] = [
+/**
+ * A game's window in whole days from the UTC midnight of `now`, the moment the database is made: fixed dates went
+ * stale (on 2026-12-01 a game meant to run had ended), and a fresh install should show every state.
+ */
+const days = (now: number, [from, to]: readonly number[]) => {
+  const midnight = Math.floor(now / DAY_MS) * DAY_MS;
+  return { startAt: midnight + (from ?? 0) * DAY_MS, endAt: midnight + (to ?? 0) * DAY_MS };
+};
+
+/** meta: the window in days from the seeding day (see {@link games}), reward (text), players. */
+const GAMES: readonly ArticleSeed[] = [
   {
     key: 'game-btc-guess',
     cate: 'predict',
     at: at(11, 15),
-    meta: { startAt: at(11, 15), endAt: at(12, 15), reward: '5,000 USDT', players: 12_840 },
+    meta: { window: [-1, 29], reward: '5,000 USDT', players: 12_840 },
     title: t7(
       '猜 BTC 周收盘价',
       '猜 BTC 週收盤價',
@@ -232,7 +242,7 @@ export const games: readonly ArticleSeed[] = [
     key: 'game-crypto-quiz',
     cate: 'quiz',
     at: at(11, 1),
-    meta: { startAt: at(11, 1), endAt: at(11, 30), reward: '10 USDT', players: 30_512 },
+    meta: { window: [-15, 14], reward: '10 USDT', players: 30_512 },
     title: t7(
       '区块链知识问答',
       '區塊鏈知識問答',
@@ -265,7 +275,7 @@ export const games: readonly ArticleSeed[] = [
     key: 'game-trading-cup',
     cate: 'event',
     at: at(12, 1),
-    meta: { startAt: at(12, 1), endAt: at(12, 31), reward: '50,000 USDT', players: 0 },
+    meta: { window: [14, 44], reward: '50,000 USDT', players: 0 },
     title: t7(
       '年终交易杯',
       '年終交易盃',
@@ -298,16 +308,8 @@ export const games: readonly ArticleSeed[] = [
     key: 'game-lucky-spin',
     cate: 'event',
     at: at(10, 1),
-    meta: { startAt: at(10, 1), endAt: at(10, 31), reward: '1 BTC', players: 45_201 },
-    title: t7(
-      '十月幸运转盘',
-      '十月幸運轉盤',
-      'October lucky spin',
-      '10월 행운의 룰렛',
-      '10 月ラッキースピン',
-      'Vòng quay may mắn tháng Mười',
-      'अक्टूबर लकी स्पिन',
-    ),
+    meta: { window: [-46, -16], reward: '1 BTC', players: 45_201 },
+    title: t7('幸运转盘', '幸運轉盤', 'Lucky spin', '행운의 룰렛', 'ラッキースピン', 'Vòng quay may mắn', 'लकी स्पिन'),
     summary: t7(
       '每日登录获得一次转盘机会。',
       '每日登入獲得一次轉盤機會。',
@@ -331,7 +333,7 @@ export const games: readonly ArticleSeed[] = [
     key: 'game-eth-up-down',
     cate: 'predict',
     at: at(11, 20),
-    meta: { startAt: at(11, 20), endAt: at(12, 20), reward: '2,000 USDT', players: 6_318 },
+    meta: { window: [-5, 25], reward: '2,000 USDT', players: 6_318 },
     title: t7(
       'ETH 涨跌预测',
       'ETH 漲跌預測',
@@ -361,3 +363,14 @@ export const games: readonly ArticleSeed[] = [
     ),
   },
 ];
+
+/**
+ * The games as seeded at `now`, meta with startAt and endAt (Unix ms; their state comes from the server clock): three
+ * live, one upcoming, one ended.
+ */
+export function games(now: number): readonly ArticleSeed[] {
+  return GAMES.map(({ meta, ...game }) => {
+    const { window, ...rest } = meta as { window: readonly number[] };
+    return { ...game, meta: { ...rest, ...days(now, window) } };
+  });
+}

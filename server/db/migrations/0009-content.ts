@@ -86,7 +86,7 @@ async function seed(db: Kysely<ContentTables>): Promise<void> {
     ...articleRows('help', helpArticles),
     ...articleRows('news', newsArticles),
     ...articleRows('video', videos),
-    ...articleRows('game', games),
+    ...articleRows('game', games(Date.now())),
   ];
   // SQLite allows 32766 bound parameters per statement; chunks keep far below it.
   for (let i = 0; i < rows.length; i += 100)

@@ -67,11 +67,21 @@ describe('articles: coin news, videos, games (spec shell §7 POST /article/pageS
 
   it('games carry their state from the server clock', async () => {
     const data = (await show({ type: 'game', pageSize: 20 })).body.data;
-    expect(data.total).toBe(games.length);
+    expect(data.total).toBe(games(0).length);
     const now = data.serverTime;
     for (const g of data.records) expect(g.status).toBe(gameStatus(g.startAt, g.endAt, now));
     const statuses = new Set(data.records.map((g: { status: string }) => g.status));
     expect(statuses).toEqual(new Set(['upcoming', 'live', 'ended']));
+  });
+
+  it('seeds the games around the day the database is made, so a fresh install shows every state', () => {
+    // Fixed 2026 windows left two of five ended by 2026-12-01 (and would leave all five ended later).
+    for (const made of [Date.UTC(2026, 11, 1, 9), Date.UTC(2031, 5, 30, 23, 59)]) {
+      const statuses = games(made)
+        .map((g) => gameStatus(Number(g.meta?.startAt), Number(g.meta?.endAt), made))
+        .sort();
+      expect(statuses).toEqual(['ended', 'live', 'live', 'live', 'upcoming']);
+    }
   });
 
   it('gameStatus: before start upcoming, inside the window live, from the end ended', () => {
