@@ -166,6 +166,46 @@ export interface UserLoad {
   swap?: SwapUserLoad;
 }
 
+// ─── Painting ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A side of the order book: asks above the spread, bids below. */
+export type LadderSide = 'ask' | 'bid';
+
+/** The ladder's colours (CSS colour strings), read from the page's theme. */
+export interface LadderColors {
+  up: string;
+  down: string;
+  text: string;
+  muted: string;
+  upBar: string;
+  downBar: string;
+  mark: string;
+}
+
+/** How one painted side looks: its canvas's box in CSS pixels and device ratio, colours, font and number scales. */
+export interface LadderLook {
+  width: number;
+  height: number;
+  ratio: number;
+  colors: LadderColors;
+  font: string;
+  priceScale: number;
+  amountScale: number;
+}
+
+/**
+ * What a painter has drawn: per side, the paints that changed its canvas; the time of the last paint and of the shown
+ * view's first with a live book (ms since the epoch, comparable with the page's `performance.timeOrigin +
+ * performance.now()`; 0: none yet) and the book's seq it showed.
+ */
+export interface Drawn {
+  asks: number;
+  bids: number;
+  at: number;
+  first: number;
+  seq: number;
+}
+
 // ─── Snapshots ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export type Snapshot =
@@ -177,6 +217,8 @@ export type Snapshot =
       ownBids: Float64Array;
       ownAsks: Float64Array;
       health: Health;
+      /** A view the worker paints ({@link DataPlaneApi.paint}): what it has drawn. */
+      drawn?: Drawn;
     }
   | { kind: 'trades'; trades: Float64Array; health: Health }
   /** `values` holds TICKER_COLUMNS numbers per symbol of `symbols`. */
@@ -228,6 +270,26 @@ export interface DataPlaneApi {
   loadUser(load: UserLoad): void;
   /** The page's watchdog: a worker that stops answering is replaced. */
   ping(t: number): number;
+  /**
+   * Has the worker paint side `side` of painter `painter` (a number the page picks) on `canvas`, transferred from the
+   * page (`transferControlToOffscreen`): the book view the painter shows ({@link show}) is drawn at the publish rate
+   * whenever it changed, off the page's main thread, and its snapshots then come at the text pace
+   * (`PAINTED_EVERY_MS`), for what the page reads as text.
+   */
+  paint(painter: number, side: LadderSide, canvas: OffscreenCanvas, look: LadderLook): void;
+  /**
+   * The book view painter `painter` shows (null: none), with its sides' looks where they change with it (a new
+   * market's or grouping's scales): the last view's book is cleared and the new one drawn whole, on the same canvases.
+   */
+  show(painter: number, view: number | null, looks?: Partial<Record<LadderSide, LadderLook>>): void;
+  /** A painted side's new size, colours or scales: drawn whole again. */
+  restyle(painter: number, side: LadderSide, look: LadderLook): void;
+  /** The pointer over a painted side `y` CSS pixels from its top (NaN: it left): the level there is highlighted. */
+  point(painter: number, side: LadderSide, y: number): void;
+  /** The price of the level drawn `y` CSS pixels from the top of a painted side; NaN when there is none. */
+  priceAt(painter: number, side: LadderSide, y: number): number;
+  /** Stops painting one side (its canvas is let go), or, without a side, the whole painter. */
+  unpaint(painter: number, side?: LadderSide): void;
 }
 
 /**

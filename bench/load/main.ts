@@ -7,8 +7,11 @@
  * - tickstream: the browser's own Accept-Encoding, so the build's brotli copies are sent;
  * - baseline_identity: the same pages asking for no encoding, as the server sent them before they were precompressed;
  * - baseline_build, with --baseline-dist DIR: another build's client (DIR/client, e.g. the commit before a change,
- *   `node scripts/build-to.mjs DIR`) in front of the same server (front.ts), brotli as tickstream.
- * vs_<variant> is that variant ÷ tickstream, so > 1 means tickstream is faster or smaller.
+ *   `node scripts/build-to.mjs DIR`) in front of the same server (front.ts), brotli as tickstream;
+ * - tickstream_front, with it: this build's client through a front of its own, so the two builds are compared on
+ *   equal terms (a front is an idle process: it serves files faster than the server beside its simulator).
+ * vs_<variant> is that variant ÷ tickstream (on tickstream_front's rows: baseline_build ÷ tickstream_front), so > 1
+ * means tickstream is faster or smaller.
  * --mbps N and --rtt MS emulate a network too (default: none, the loopback).
  * Run: npm run bench -- load [--runs 5] [--throttle 4] [--baseline-dist DIR] [--mbps 10 --rtt 40] [--json];
  * needs `npm run build`.
@@ -31,7 +34,7 @@ const PATH = '/trade/BTC-USDT';
 
 const BASELINE_DIST = flag('baseline-dist');
 
-type Variant = 'tickstream' | 'baseline_identity' | 'baseline_build';
+type Variant = 'tickstream' | 'baseline_identity' | 'baseline_build' | 'tickstream_front';
 /** Where a variant loads from and the headers it sends. */
 interface Source {
   url: string;
@@ -95,16 +98,19 @@ function toRows(throttle: number, loads: Map<Variant, Load>, version: string): R
     ['requests', 'count', (l) => l.requests],
   ];
   const net = MBPS > 0 ? `${MBPS} Mbit/s ${RTT} ms` : 'loopback';
-  const ours = loads.get('tickstream') as Load;
+  // Each baseline's ratio on tickstream's rows; the other build's on this build's through a front.
+  const against: Partial<Record<Variant, Variant[]>> = {
+    tickstream: ['baseline_identity', 'baseline_build'],
+    tickstream_front: ['baseline_build'],
+  };
   return [...loads].flatMap(([impl, load]) =>
     metrics.map(([metric, unit, pick]) => {
-      // Each baseline's ratio on tickstream's row.
       const vs: Record<string, number> = {};
-      if (impl === 'tickstream')
-        for (const [other, theirs] of loads) {
-          const ratio = pick(theirs) / pick(ours);
-          if (other !== impl && Number.isFinite(ratio)) vs[`vs_${other}`] = round(ratio, 2);
-        }
+      for (const other of against[impl] ?? []) {
+        const theirs = loads.get(other);
+        const ratio = theirs ? pick(theirs) / pick(load) : Number.NaN;
+        if (Number.isFinite(ratio)) vs[`vs_${other}`] = round(ratio, 2);
+      }
       return { bench: 'load', impl, metric, value: round(pick(load)), unit, throttle, ...vs, net, chromium: version };
     }),
   );
@@ -114,15 +120,21 @@ function toRows(throttle: number, loads: Map<Variant, Load>, version: string): R
 process.env.E2E_DIST ??= join(process.cwd(), 'dist');
 const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-bench-load-'));
 const server = await startServer(await freePort(), dataDir);
-let front: Server | null = null;
+const fronts: Server[] = [];
 const sources = new Map<Variant, Source>([
   ['tickstream', { url: server.url, headers: {} }],
   ['baseline_identity', { url: server.url, headers: { 'accept-encoding': 'identity' } }],
 ]);
 if (BASELINE_DIST) {
-  const port = await freePort();
-  front = await startFront(port, join(resolve(BASELINE_DIST), 'client'), server.url);
-  sources.set('baseline_build', { url: `http://127.0.0.1:${port}`, headers: {} });
+  const builds: [Variant, string][] = [
+    ['baseline_build', resolve(BASELINE_DIST)],
+    ['tickstream_front', process.env.E2E_DIST],
+  ];
+  for (const [variant, dist] of builds) {
+    const port = await freePort();
+    fronts.push(await startFront(port, join(dist, 'client'), server.url));
+    sources.set(variant, { url: `http://127.0.0.1:${port}`, headers: {} });
+  }
 }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -136,7 +148,7 @@ try {
     rows.push(...toRows(throttle, await measureAll(browser, sources, throttle), browser.version()));
 } finally {
   await browser.close();
-  front?.close();
+  for (const front of fronts) front.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

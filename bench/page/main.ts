@@ -6,14 +6,15 @@
  *   it must match (vs_spot: contract ÷ spot for fps; spot ÷ contract for times, so > 1 means the contract page is
  *   better, < 1 slower).
  * For each page and throttle a fresh browser context (a cold cache) measures, with bench/page/probe.js in the page:
- * - load: first contentful paint, and live book: navigation → the book's first ladder drawn once its feed is live;
+ * - load: first contentful paint, and live book: navigation → the book's first ladder drawn (the worker's time of it,
+ *   as the book section reports it) once the page has seen its feed live;
  *   bytes (transfer sizes of the navigation and the page's resources; the workers' own requests are not counted) and
  *   requests;
  * - steady: fps, p95 frame time and long animation frames over --seconds after --warmup (DESIGN §7: ≥ 55 fps, p95 ≤
  *   20 ms, no long animation frame), and book side paints per second;
  * - switch: --switches route changes BTC ↔ ETH as the selector's navigate makes them: route change → the new
- *   market's first snapshot on the page (switch_to_snapshot_ms) → its first ladder drawn (switch_to_book_ms), and
- *   frames_to_draw, animation frames from that snapshot to its ladder: 1 is the next frame (0: the same one);
+ *   market's first snapshot on the page (switch_to_snapshot_ms) and → its first ladder drawn (switch_to_book_ms; the
+ *   worker paints the ladders, so this may come first: the page's snapshot is paced for text);
  *   hover_switch_to_book_ms: the same switch made in the selector, the pointer resting on the row 300 ms before the
  *   click (the row warms its market: issue 22 item 2), timed from the click to the new ladder drawn.
  * Run: npm run bench -- page [--seconds 5] [--warmup 2] [--switches 6] [--throttle 4] [--json] [--loaf]; needs
@@ -138,7 +139,6 @@ function toRows(all: typeof results, version: string): Row[] {
     row('side_paints_per_s', '1/s', (x) => x.sidePaintsPerS, 'higher');
     row('switch_to_snapshot_ms', 'ms (median)', (x) => median(x.switches.map((s) => s.toSnapshot)), 'lower');
     row('switch_to_book_ms', 'ms (median)', (x) => median(x.switches.map((s) => s.toBook)), 'lower');
-    row('frames_to_draw', 'frames (max)', (x) => Math.max(...x.switches.map((s) => s.frames)), 'lower');
     row('hover_switch_to_book_ms', 'ms (median)', (x) => median(x.hoverSwitches.map((s) => s.toBook)), 'lower');
   }
   return rows;

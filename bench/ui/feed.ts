@@ -29,6 +29,8 @@ export const symbolOf = (i: number) => `BK${i}/USDT`;
 interface Market {
   msgpack: Buffer[];
   json: string[];
+  /** Per frame, the book sides it changes (0, 1 or 2; the snapshot counts 0). */
+  sides: number[];
 }
 
 /** One book being streamed to one socket. */
@@ -41,8 +43,8 @@ interface Stream {
 
 export interface FeedServer {
   url: string;
-  /** Diff frames sent since the last call, over every socket. */
-  takeSent(): number;
+  /** Diff frames sent since the last call, over every socket, and the book sides they changed (a diff changes 1 or 2). */
+  takeSent(): { diffs: number; sides: number };
   close(): Promise<void>;
 }
 
@@ -70,7 +72,11 @@ function marketFrames(options: FeedOptions): (symbol: string) => Market | null {
         { ...stream.snapshot, ch },
         ...stream.diffs.map((d) => ({ ...d, ch })),
       ];
-      market = { msgpack: frames.map((f) => packr.pack(f)), json: frames.map((f) => JSON.stringify(f)) };
+      market = {
+        msgpack: frames.map((f) => packr.pack(f)),
+        json: frames.map((f) => JSON.stringify(f)),
+        sides: frames.map((f) => (f.kind === 'diff' ? Number(f.bids.length > 0) + Number(f.asks.length > 0) : 0)),
+      };
       markets.set(i, market);
     }
     return market;
@@ -122,10 +128,9 @@ function onClientFrame(state: Socket, data: Buffer, binary: boolean, marketOf: (
   }
 }
 
-/** Sends every frame that is due on every socket: the snapshot at once, then diff k at start + k / rate. Returns diffs sent. */
-function pump(open: Map<WebSocket, Socket>, rate: number): number {
+/** Sends every frame that is due on every socket: the snapshot at once, then diff k at start + k / rate. */
+function pump(open: Map<WebSocket, Socket>, rate: number, sent: { diffs: number; sides: number }): void {
   const now = performance.now();
-  let sent = 0;
   for (const [ws, state] of open) {
     for (const stream of state.streams.values()) {
       const frames = state.json ? stream.market.json : stream.market.msgpack;
@@ -137,12 +142,14 @@ function pump(open: Map<WebSocket, Socket>, rate: number): number {
           break;
         }
         ws.send(frames[stream.next] as string | Buffer);
-        if (stream.next > 0) sent++;
+        if (stream.next > 0) {
+          sent.diffs++;
+          sent.sides += stream.market.sides[stream.next] ?? 0;
+        }
         stream.next++;
       }
     }
   }
-  return sent;
 }
 
 export async function startFeed(options: FeedOptions): Promise<FeedServer> {
@@ -150,7 +157,7 @@ export async function startFeed(options: FeedOptions): Promise<FeedServer> {
   const server = serveFiles(options);
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const open = new Map<WebSocket, Socket>();
-  let sent = 0;
+  let sent = { diffs: 0, sides: 0 };
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
@@ -164,22 +171,20 @@ export async function startFeed(options: FeedOptions): Promise<FeedServer> {
       ws.on('close', () => open.delete(ws));
       ws.on('message', (data: Buffer, binary: boolean) => {
         onClientFrame(state, data, binary, marketOf);
-        sent += pump(open, options.rate);
+        pump(open, options.rate, sent);
       });
     });
   });
-  const timer = setInterval(() => {
-    sent += pump(open, options.rate);
-  }, TICK_MS);
+  const timer = setInterval(() => pump(open, options.rate, sent), TICK_MS);
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     takeSent() {
-      const n = sent;
-      sent = 0;
-      return n;
+      const taken = sent;
+      sent = { diffs: 0, sides: 0 };
+      return taken;
     },
     close() {
       clearInterval(timer);

@@ -40,9 +40,10 @@ test.describe('/trade at 390 px', () => {
     const [bid, ask] = await book.evaluate((el) => [Number(el.dataset.bestBid), Number(el.dataset.bestAsk)]);
     expect(bid).toBeGreaterThan(0);
     expect(bid).toBeLessThan(ask);
+    // The worker owns the bitmap (an OffscreenCanvas): the page says what size it asked for.
     const canvas = await book.locator('canvas.bids').evaluate((c: HTMLCanvasElement) => ({
       css: Math.round(c.getBoundingClientRect().width),
-      pixels: c.width,
+      pixels: Number(c.dataset.pixels?.split('x')[0]),
       ratio: window.devicePixelRatio,
     }));
     expect(canvas.css).toBeGreaterThan(300);

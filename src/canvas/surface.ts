@@ -168,7 +168,7 @@ export class CanvasSurface {
   private waiting = false;
   private readonly intersection: IntersectionObserver | null = null;
   private readonly observer: ResizeObserver | null;
-  private media: MediaQueryList | null = null;
+  private readonly stopRatio: () => void;
   private disposed = false;
 
   constructor(
@@ -195,7 +195,7 @@ export class CanvasSurface {
         ? null
         : new ResizeObserver((entries) => this.resize(entries[entries.length - 1]?.contentRect));
     this.observer?.observe(canvas);
-    this.watchRatio();
+    this.stopRatio = watchRatio(() => this.resize());
     // Text measured before the web font arrives would be laid out with the fallback's widths.
     document.fonts?.ready.then(() => this.invalidate(true));
     document.fonts?.addEventListener?.('loadingdone', this.onFonts);
@@ -205,19 +205,6 @@ export class CanvasSurface {
   }
 
   private readonly onFonts = () => this.invalidate(true);
-
-  /** Zooming or moving the window to another screen changes the ratio without a resize. */
-  private watchRatio(): void {
-    if (typeof matchMedia === 'undefined') return;
-    this.media?.removeEventListener('change', this.onRatio);
-    this.media = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
-    this.media.addEventListener('change', this.onRatio);
-  }
-
-  private readonly onRatio = () => {
-    this.watchRatio();
-    this.resize();
-  };
 
   /** `box`: the size the observer reports; measured here otherwise. */
   private resize(box?: { width: number; height: number }): void {
@@ -296,9 +283,29 @@ export class CanvasSurface {
     }
     this.observer?.disconnect();
     this.intersection?.disconnect();
-    this.media?.removeEventListener('change', this.onRatio);
+    this.stopRatio();
     document.fonts?.removeEventListener?.('loadingdone', this.onFonts);
   }
+}
+
+/**
+ * Calls `changed` whenever the device pixel ratio changes: zooming or moving the window to another screen changes it
+ * without a resize. Returns the stop.
+ */
+export function watchRatio(changed: () => void): () => void {
+  if (typeof matchMedia === 'undefined') return () => {};
+  let media: MediaQueryList;
+  const onChange = () => {
+    media.removeEventListener('change', onChange);
+    watch();
+    changed();
+  };
+  const watch = () => {
+    media = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    media.addEventListener('change', onChange);
+  };
+  watch();
+  return () => media.removeEventListener('change', onChange);
 }
 
 /** Reads a CSS custom property of an element (theme colours for the canvas). */

@@ -1,10 +1,10 @@
 // The recent-trades tape on canvas (spec trading §4: at most 100, newest first): time, price coloured by side, amount.
 // Each row's numbers are kept, so a frame formats and repaints only the rows that changed.
 import { TRADE_COLUMN, TRADE_COLUMNS } from '../../workers/api.ts';
+import { RowMemo } from '../../workers/paint/index.ts';
 import { formatBookAmount } from '../format/book.ts';
 import { formatClock } from '../format/intl.ts';
 import { formatPrice } from '../format/price.ts';
-import { RowMemo } from './row-memo.ts';
 import type { SurfaceSize } from './surface.ts';
 
 export const TAPE_ROW_HEIGHT = 20;

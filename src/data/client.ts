@@ -1,6 +1,15 @@
 import { type Remote, transfer, wrap } from 'comlink';
 import type { RequestContext } from '../../common/request-context.ts';
-import type { PublishRate, Snapshot, SnapshotBatch, UserLoad, ViewSpec, WorkerApi } from '../../workers/api.ts';
+import type {
+  LadderLook,
+  LadderSide,
+  PublishRate,
+  Snapshot,
+  SnapshotBatch,
+  UserLoad,
+  ViewSpec,
+  WorkerApi,
+} from '../../workers/api.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
 const PING_MS = 1000;
@@ -13,6 +22,30 @@ export interface ViewHandle {
    * nothing is posted for it; made visible, its latest snapshot comes at once.
    */
   setVisible(visible: boolean): void;
+  close(): void;
+}
+
+/** Where a painted side's canvas comes from (src/canvas/ladder-canvas.ts): one for each worker that paints it. */
+export interface CanvasSlot {
+  /** A canvas for the worker to own, in place of the one handed to a worker before (that one is gone with it). */
+  canvas(): OffscreenCanvas;
+  look(): LadderLook;
+}
+
+/**
+ * A painter in the worker (workers/api.ts `paint`): book sides drawn on canvases the page handed over, showing one of
+ * the page's book views. It follows a replaced worker: new canvases from the slots, the view shown again.
+ */
+export interface PainterHandle {
+  /** Paints `side` on the slot's canvas. Rejects when the browser cannot hand a canvas to the worker. */
+  paint(side: LadderSide, slot: CanvasSlot): Promise<void>;
+  restyle(side: LadderSide, look: LadderLook): void;
+  unpaint(side: LadderSide): void;
+  /** The view drawn (one opened with {@link DataClient.open}); null: none. */
+  show(view: ViewHandle | null): void;
+  point(side: LadderSide, y: number): void;
+  /** The price of the level drawn at `y`; NaN when none (or no worker view yet). */
+  priceAt(side: LadderSide, y: number): Promise<number>;
   close(): void;
 }
 
@@ -32,6 +65,8 @@ export interface DataClient {
   loadUser(load: UserLoad): void;
   /** Times the worker was replaced because it stopped answering. */
   restarts(): number;
+  /** A new painter in the worker. */
+  painter(): PainterHandle;
 }
 
 /** A started worker: its api (comlink's proxy), where its batches go, and how to let it go. */
@@ -78,6 +113,14 @@ interface OpenView {
   told: boolean;
 }
 
+interface OpenPainter {
+  /** The page's number for it, in every worker. */
+  id: number;
+  sides: Map<LadderSide, CanvasSlot>;
+  /** The local id of the view it shows. */
+  view: number | null;
+}
+
 /** A SharedWorker (one socket and one book per market for every tab), or a dedicated Worker where it is missing. */
 function startBrowserWorker(generation: number): WorkerLink {
   if (typeof SharedWorker !== 'undefined') {
@@ -106,6 +149,9 @@ class WorkerClient implements DataClient {
    * data is there (the user's state, a book another tab holds), and the batch may arrive before the open's answer.
    */
   private readonly early = new Map<number, Snapshot>();
+  private readonly painters = new Map<number, OpenPainter>();
+  private readonly handles = new WeakMap<ViewHandle, number>();
+  private nextPainter = 1;
   private opening = 0;
   private nextId = 1;
   private generation = 0;
@@ -130,7 +176,7 @@ class WorkerClient implements DataClient {
     const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true };
     this.views.set(id, view);
     this.openRemote(id, view);
-    return {
+    const handle: ViewHandle = {
       setVisible: (next) => {
         if (this.views.get(id) !== view) return;
         view.visible = next;
@@ -144,6 +190,57 @@ class WorkerClient implements DataClient {
         void this.api.close(view.remote);
       },
     };
+    this.handles.set(handle, id);
+    return handle;
+  }
+
+  painter(): PainterHandle {
+    const painter: OpenPainter = { id: this.nextPainter++, sides: new Map(), view: null };
+    this.painters.set(painter.id, painter);
+    const has = (side: LadderSide) => this.painters.get(painter.id) === painter && painter.sides.has(side);
+    return {
+      paint: (side, slot) => {
+        painter.sides.set(side, slot);
+        return this.paintSide(painter, side, slot);
+      },
+      restyle: (side, look) => {
+        if (has(side)) void this.api.restyle(painter.id, side, look);
+      },
+      unpaint: (side) => {
+        if (has(side)) void this.api.unpaint(painter.id, side);
+        painter.sides.delete(side);
+      },
+      show: (view) => {
+        painter.view = view ? (this.handles.get(view) ?? null) : null;
+        this.showView(painter);
+      },
+      point: (side, y) => {
+        if (has(side)) void this.api.point(painter.id, side, y);
+      },
+      priceAt: async (side, y) => (has(side) ? await this.api.priceAt(painter.id, side, y) : Number.NaN),
+      close: () => {
+        if (this.painters.get(painter.id) !== painter) return;
+        this.painters.delete(painter.id);
+        void this.api.unpaint(painter.id);
+      },
+    };
+  }
+
+  private paintSide(painter: OpenPainter, side: LadderSide, slot: CanvasSlot): Promise<void> {
+    const canvas = slot.canvas();
+    return Promise.resolve(this.api.paint(painter.id, side, transfer(canvas, [canvas]), slot.look()));
+  }
+
+  /**
+   * Tells the worker which view a painter shows, once that view's open has answered, with the sides' looks of now (a
+   * new view may bring new scales).
+   */
+  private showView(painter: OpenPainter): void {
+    const view = painter.view === null ? undefined : this.views.get(painter.view);
+    if (painter.view !== null && view?.remote == null) return;
+    const looks: Partial<Record<LadderSide, LadderLook>> = {};
+    for (const [side, slot] of painter.sides) looks[side] = slot.look();
+    void this.api.show(painter.id, view?.remote ?? null, looks);
   }
 
   setVisible(next: boolean): void {
@@ -214,6 +311,7 @@ class WorkerClient implements DataClient {
       view.remote = remote;
       this.byRemote.set(remote, localId);
       this.sync(view);
+      for (const painter of this.painters.values()) if (painter.view === localId) this.showView(painter);
       if (early) view.onSnapshot(early);
     });
   }
@@ -230,6 +328,10 @@ class WorkerClient implements DataClient {
     if (this.rate) void this.api.setRate(this.rate);
     if (this.token) void this.api.auth(this.token);
     if (this.context) void this.api.setRequestContext(this.context);
+    // The canvases went with the old worker: each painted side gets a new one.
+    for (const painter of this.painters.values()) {
+      for (const [side, slot] of painter.sides) this.paintSide(painter, side, slot).catch(() => {});
+    }
     for (const [id, view] of this.views) this.openRemote(id, view);
   }
 

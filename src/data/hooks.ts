@@ -31,6 +31,12 @@ export function dataStore(): SnapshotStore {
   return store;
 }
 
+/** The page's one data client (the store's), for views a component holds itself: a book the worker paints. */
+export function dataClient(): DataClient {
+  dataStore();
+  return client as DataClient;
+}
+
 /** The page's one store of the signed-in user's state, made on first use. */
 export function userStore(): UserStore {
   const snapshots = dataStore();

@@ -1,5 +1,5 @@
 import { div, mul, round, sub, toFixed } from '../../common/decimal.ts';
-import { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
+import { type Numeric, PLACEHOLDER, toDecimal } from '../../common/format/value.ts';
 
 /**
  * A percent value with 2 decimals, a plus sign when not negative and '%' (spec shell §9, trading §3 RiseAndFall).

@@ -1,4 +1,4 @@
-import { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
+import { type Numeric, PLACEHOLDER, toDecimal } from '../../common/format/value.ts';
 
 /** Spec shell §9, trading §9: five or more leading zeros collapse. */
 export const COLLAPSE_MIN_ZEROS = 5;

@@ -1,8 +1,8 @@
 import { add, mul, round, toFixed } from '../../common/decimal.ts';
+import { type Numeric, PLACEHOLDER, toDecimal } from '../../common/format/value.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { groupDigits } from './intl.ts';
 import { formatMoney } from './money.ts';
-import { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 
 /** The display currencies (spec shell §1). */
 export const DISPLAY_CURRENCIES = ['CNY', 'HKD', 'USD', 'JPY', 'TWD', 'VND', 'USDT'] as const;

@@ -1,5 +1,6 @@
 // The display formats of spec shell §9 and trading §5, §9: one door for the UI.
 
+export { type Numeric, PLACEHOLDER, toDecimal } from '../../common/format/value.ts';
 export { formatBookAmount, formatDepthValue } from './book.ts';
 export { formatChangePercent, formatChangeRate, formatPercent, trendDirection } from './change.ts';
 export {
@@ -53,4 +54,3 @@ export {
   formatTurnover,
   tradedAmountDecimals,
 } from './price.ts';
-export { type Numeric, PLACEHOLDER, toDecimal } from './value.ts';

@@ -1,23 +1,9 @@
-import { compare, div, toFixed } from '../../common/decimal.ts';
+import { abbreviate, MONEY_DECIMALS, SI_UNITS, type Unit } from '../../common/format/numbers.ts';
+import type { Numeric } from '../../common/format/value.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { groupDigits } from './intl.ts';
-import { magnitude, type Numeric, PLACEHOLDER, toDecimal } from './value.ts';
 
-/** A unit of abbreviation: values from 10^power up are divided by it and get the suffix. */
-export interface Unit {
-  power: number;
-  suffix: string;
-}
-
-/** Spec shell §9, trading §9: abbreviations K, M, G, T, P, E, steps of 1e3. */
-export const SI_UNITS: readonly Unit[] = [
-  { power: 18, suffix: 'E' },
-  { power: 15, suffix: 'P' },
-  { power: 12, suffix: 'T' },
-  { power: 9, suffix: 'G' },
-  { power: 6, suffix: 'M' },
-  { power: 3, suffix: 'K' },
-];
+export { abbreviate, SI_UNITS, type Unit } from '../../common/format/numbers.ts';
 
 /** English and Vietnamese: 1e6 as M and 1e9 as B (spec shell §9, trading §9). */
 const MILLION_BILLION: readonly Unit[] = [
@@ -45,21 +31,6 @@ const MONEY_UNITS: Record<Lang, readonly Unit[]> = {
   ja: SI_UNITS,
   hi_IN: SI_UNITS,
 };
-
-/** Two decimals throughout (spec §9); truncated like prices, so 999,999.999 shows 999999.99, never 1000000.00. */
-const MONEY_DECIMALS = 2;
-
-/** Divides by the largest unit the value reaches and appends its suffix; below every unit, plain with 2 decimals. */
-export function abbreviate(value: Numeric, units: readonly Unit[] = SI_UNITS, decimals = MONEY_DECIMALS): string {
-  const decimal = toDecimal(value);
-  if (decimal === null) return PLACEHOLDER;
-  const size = magnitude(decimal);
-  for (const unit of units) {
-    const divisor = `1${'0'.repeat(unit.power)}`;
-    if (compare(size, divisor) >= 0) return `${toFixed(div(decimal, divisor, decimals), decimals)}${unit.suffix}`;
-  }
-  return toFixed(decimal, decimals);
-}
 
 /**
  * Money in the user's language (`decimals` other than 2 only for a traded amount in BTC, see formatQuoteTurnover) (spec shell §9, trading §9): 1234567.891 → '1.23M' (en), '123.45万' (zh_CN); what stays

@@ -1,5 +1,5 @@
+import type { Numeric } from '../../common/format/value.ts';
 import { sanitizeNumericInput } from './numeric-input.ts';
-import type { Numeric } from './value.ts';
 
 /** Spec trading §5: decimals are limited to a configured count, default 10. */
 export const NUMBER_DIRECTIVE_DECIMALS = 10;

@@ -1,5 +1,5 @@
 import { compare, normalize, toFixed, truncate } from '../../common/decimal.ts';
-import { type Numeric, scaleOr, toDecimal } from './value.ts';
+import { type Numeric, scaleOr, toDecimal } from '../../common/format/value.ts';
 
 export interface NumericInputOptions {
   /** Decimals kept while typing (extra ones are cut, not rounded); none: unlimited; 0: whole numbers only. */

@@ -1,27 +1,19 @@
 import { mul, toFixed } from '../../common/decimal.ts';
+import { formatPrice } from '../../common/format/numbers.ts';
+import { type Numeric, PLACEHOLDER, toDecimal } from '../../common/format/value.ts';
 import type { Lang } from '../../common/i18n.ts';
 import { collapseZeros, formatCollapsedZero } from './collapsed-zero.ts';
 import { decimalMark, groupDigits } from './intl.ts';
 import { formatMoney } from './money.ts';
-import { fixedDown, type Numeric, PLACEHOLDER, scaleOr, toDecimal } from './value.ts';
 
+// The canvases' price format is shared with the data worker's painter.
+export { DEFAULT_PRICE_SCALE, formatPrice } from '../../common/format/numbers.ts';
 // Kept here as well: src/features/markets imports it from this file.
 export { formatChangePercent } from './change.ts';
 
-/** Spec shell §9: price shown with priceScale decimals, default 2. */
-export const DEFAULT_PRICE_SCALE = 2;
 /** Spec trading §9: default decimals, spot 4, futures symbol 2 (also keepDecimalForCoin/Currency default 4, §3). */
 export const DEFAULT_SPOT_DECIMALS = 4;
 export const DEFAULT_FUTURES_DECIMALS = 2;
-
-/**
- * A price with exactly `priceScale` decimals, truncated downward (spec shell §9, trading §5: price-scale rounding
- * truncates); '--' when unknown. Truncation is toward zero, so a negative value keeps its sign: -1.239 → -1.23.
- */
-export function formatPrice(value: Numeric, priceScale?: number | null): string {
-  const decimal = toDecimal(value);
-  return decimal === null ? PLACEHOLDER : fixedDown(decimal, scaleOr(priceScale, DEFAULT_PRICE_SCALE));
-}
 
 /**
  * An exact decimal as text outside the canvases, its digits untouched: a very small one in collapsed-zero notation

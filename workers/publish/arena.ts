@@ -12,6 +12,17 @@ export class Arena implements SnapshotWriter {
     this.numbers = new Float64Array(size);
   }
 
+  /** Numbers it holds. */
+  get capacity(): number {
+    return this.numbers.length;
+  }
+
+  /** Writes from the start again (a painter's buffer, used for each tick's snapshot). */
+  rewind(): this {
+    this.used = 0;
+    return this;
+  }
+
   get buffer(): ArrayBuffer {
     return this.numbers.buffer;
   }

@@ -1,4 +1,4 @@
 // The publish stage of the data plane: pages, views, throttled batches, transfer.
 export { Arena } from './arena.ts';
-export { DataPlane, VIEW_EVERY_MS } from './plane.ts';
+export { DataPlane, PAINTED_EVERY_MS, VIEW_EVERY_MS } from './plane.ts';
 export { realScheduler, type Scheduler, Throttle } from './throttle.ts';

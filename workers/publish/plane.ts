@@ -3,12 +3,14 @@ import {
   type DataPlaneApi,
   DEFAULT_PUBLISH_RATE,
   type Health,
+  type LadderSide,
   PUBLISH_RATES,
   type PublishRate,
   type SnapshotBatch,
   type SnapshotSink,
   type ViewSpec,
 } from '../api.ts';
+import { BookPainter, type PaintCanvas } from '../paint/index.ts';
 import { type FeedPort, type HistoryLoader, type MarketGrid, type Source, Sources } from '../sources/index.ts';
 import { Arena } from './arena.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
@@ -20,6 +22,12 @@ import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
  */
 export const VIEW_EVERY_MS: Partial<Record<ViewSpec['kind'], number>> = { tickers: 100, mark: 100 };
 
+/**
+ * A view the worker paints is drawn every tick; its snapshots, which the page then reads only as text (readout, live
+ * summary, the test hooks), go at most this often.
+ */
+export const PAINTED_EVERY_MS = 100;
+
 interface View {
   id: number;
   spec: ViewSpec;
@@ -27,9 +35,17 @@ interface View {
   visible: boolean;
   /** Version of the data (and health) last posted; -1 before the first post. */
   posted: number;
-  /** When it was last posted (scheduler ms). */
+  /** When it was last posted (scheduler ms), and the feed's and source's state it showed then. */
   postedAt: number;
+  postedStatus: string;
   source: Source;
+  /**
+   * The painter that shows it ({@link DataPlaneApi.show}), the version it last drew (-1: none yet) and the buffer
+   * its snapshot for the painter is written into, each tick again.
+   */
+  painter: BookPainter | null;
+  drawnVersion: number;
+  scratch: Arena | null;
 }
 
 interface Page {
@@ -40,6 +56,8 @@ interface Page {
   /** A publish waiting for a paced view's turn ({@link VIEW_EVERY_MS}), and when it runs. */
   paced: unknown;
   pacedAt: number;
+  /** The page's painters by its own numbers, and the view each shows. */
+  painters: Map<number, { painter: BookPainter; view: View | null }>;
 }
 
 /**
@@ -81,6 +99,7 @@ export class DataPlane {
       lastPing: this.scheduler.now(),
       paced: null,
       pacedAt: 0,
+      painters: new Map(),
     };
     this.pages.add(page);
     return {
@@ -107,13 +126,64 @@ export class DataPlane {
         page.lastPing = this.scheduler.now();
         return t;
       },
+      ...this.painting(page),
       disconnect: () => this.disconnect(page),
       lastPing: () => page.lastPing,
     };
   }
 
+  /** A page's painters (workers/paint): canvases it handed over, each showing one of its book views. */
+  private painting(page: Page): Pick<DataPlaneApi, 'paint' | 'show' | 'restyle' | 'point' | 'priceAt' | 'unpaint'> {
+    const held = (id: number) => {
+      let entry = page.painters.get(id);
+      if (!entry) {
+        entry = { painter: new BookPainter(), view: null };
+        page.painters.set(id, entry);
+      }
+      return entry;
+    };
+    return {
+      paint: (id, side, canvas, look) => held(id).painter.attach(side, canvas as PaintCanvas, look),
+      show: (id, viewId, looks) => {
+        const entry = held(id);
+        for (const [side, look] of Object.entries(looks ?? {})) entry.painter.restyle(side as LadderSide, look, false);
+        this.show(page, entry, viewId === null ? null : (page.views.get(viewId) ?? null));
+      },
+      restyle: (id, side, look) => page.painters.get(id)?.painter.restyle(side, look),
+      point: (id, side, y) => page.painters.get(id)?.painter.point(side, y),
+      priceAt: (id, side, y) => page.painters.get(id)?.painter.priceAt(side, y) ?? Number.NaN,
+      unpaint: (id, side) => {
+        const entry = page.painters.get(id);
+        if (!entry) return;
+        if (side) {
+          entry.painter.detach(side);
+          return;
+        }
+        this.show(page, entry, null);
+        page.painters.delete(id);
+      },
+    };
+  }
+
+  /** Binds a painter to a view (or to none): the view is drawn at once when its data is here. */
+  private show(page: Page, entry: { painter: BookPainter; view: View | null }, view: View | null): void {
+    if (entry.view === view) return;
+    if (entry.view) entry.view.painter = null;
+    entry.view = view;
+    entry.painter.reset();
+    if (!view) return;
+    if (view.painter) {
+      // One painter a view: the one shown last takes it.
+      for (const other of page.painters.values()) if (other.view === view && other !== entry) other.view = null;
+    }
+    view.painter = entry.painter;
+    view.drawnVersion = -1;
+    if (view.visible && view.source.version > 0) this.draw(view);
+  }
+
   disconnect(page: Page): void {
     for (const id of [...page.views.keys()]) this.closeView(page, id);
+    page.painters.clear();
     page.throttle.cancel();
     if (page.paced !== null) this.scheduler.clearTimeout(page.paced);
     this.pages.delete(page);
@@ -128,7 +198,19 @@ export class DataPlane {
   private open(page: Page, spec: ViewSpec, visible: boolean): number {
     const id = this.nextView++;
     const source = this.sources.acquire(spec);
-    const view: View = { id, spec, page, visible, posted: -1, postedAt: Number.NEGATIVE_INFINITY, source };
+    const view: View = {
+      id,
+      spec,
+      page,
+      visible,
+      posted: -1,
+      postedAt: Number.NEGATIVE_INFINITY,
+      postedStatus: '',
+      source,
+      painter: null,
+      drawnVersion: -1,
+      scratch: null,
+    };
     page.views.set(id, view);
     // The first snapshot goes at once when the data is already here (another view brought it).
     if (visible && view.source.version > 0) this.publish(page);
@@ -139,6 +221,7 @@ export class DataPlane {
     const view = page.views.get(id);
     if (!view) return;
     page.views.delete(id);
+    for (const entry of page.painters.values()) if (entry.view === view) this.show(page, entry, null);
     this.sources.release(view.spec);
   }
 
@@ -150,7 +233,7 @@ export class DataPlane {
       for (const view of page.views.values()) {
         if (view.source !== source || !view.visible) continue;
         wanted = true;
-        if (view.posted < 0) first = true;
+        if (view.posted < 0 || (view.painter && view.drawnVersion < 0)) first = true;
       }
       // A view's first data goes out at once; after that, at most once per period.
       if (first) this.publish(page);
@@ -169,6 +252,17 @@ export class DataPlane {
    * the whole extract (bench/post), so one per batch rather than one or two per view.
    */
   private publish(page: Page): void {
+    // Posted first: the page's main thread works on the batch while this thread paints.
+    this.post(page);
+    for (const view of page.views.values()) {
+      if (view.painter && view.visible && view.source.version > 0 && this.versionOf(view) !== view.drawnVersion) {
+        this.draw(view);
+      }
+    }
+  }
+
+  /** The page's batch of the views due (a painted one tells what was drawn up to the tick before). */
+  private post(page: Page): void {
     if (!page.sink) return;
     const now = this.scheduler.now();
     const due: View[] = [];
@@ -178,8 +272,10 @@ export class DataPlane {
       // Nothing is posted before the first data; then data or health changes post again.
       if (!view.visible || view.source.version === 0) continue;
       if (this.versionOf(view) === view.posted) continue;
-      const turn = view.postedAt + (VIEW_EVERY_MS[view.spec.kind] ?? 0) - now;
-      if (turn > 0) {
+      const every = view.painter ? PAINTED_EVERY_MS : (VIEW_EVERY_MS[view.spec.kind] ?? 0);
+      const turn = view.postedAt + every - now;
+      // A paced view waits its turn for new data, not for a new state (a book gone live, a feed gone stale).
+      if (turn > 0 && this.statusOf(view) === view.postedStatus) {
         wait = Math.min(wait, turn);
         continue;
       }
@@ -191,11 +287,24 @@ export class DataPlane {
     const arena = new Arena(size);
     const views: SnapshotBatch['views'] = [];
     for (const view of due) {
-      views.push({ id: view.id, snapshot: view.source.snapshot(view.spec, arena, this.health()) });
+      const snapshot = view.source.snapshot(view.spec, arena, this.health());
+      view.painter?.annotate(snapshot);
+      views.push({ id: view.id, snapshot });
       view.posted = this.versionOf(view);
       view.postedAt = now;
+      view.postedStatus = this.statusOf(view);
     }
     page.sink({ t: this.scheduler.now(), views }, [arena.buffer]);
+  }
+
+  /** Paints a painted view's latest snapshot (written into a buffer of the view's, not a batch's). */
+  private draw(view: View): void {
+    const painter = view.painter;
+    if (!painter) return;
+    const size = view.source.size(view.spec);
+    view.scratch = view.scratch && view.scratch.capacity >= size ? view.scratch.rewind() : new Arena(size);
+    painter.draw(view.source.snapshot(view.spec, view.scratch, this.health()));
+    view.drawnVersion = this.versionOf(view);
   }
 
   /** One publish when the earliest paced view's turn comes (the page's throttle still spaces it). */
@@ -210,6 +319,10 @@ export class DataPlane {
       page.paced = null;
       page.throttle.request();
     }, wait);
+  }
+
+  private statusOf(view: View): string {
+    return `${this.feed.health().state} ${view.source.status?.() ?? ''}`;
   }
 
   private versionOf(view: View): number {

@@ -74,6 +74,10 @@ export class BookSource implements Source<'book'> {
     return { kind: 'book', bids, asks, ownBids, ownAsks, health };
   }
 
+  status(): string {
+    return this.book.status;
+  }
+
   close(): void {
     this.closed = true;
   }

@@ -75,6 +75,11 @@ export interface Source<K extends Kind = Kind> {
   size(spec: SpecOf<K>): number;
   /** The view's snapshot, its arrays cut from `out`; `health` is the feed's, to add its own part to. */
   snapshot(spec: SpecOf<K>, out: SnapshotWriter, health: Health): SnapshotOf<K>;
+  /**
+   * Its own state in a word, where it has one (a book: live, stale, resyncing): a view posted at a text pace is posted
+   * at once when this changes, so a readout never waits out the pace.
+   */
+  status?(): string;
   /** The last view went: stop timers, let go. */
   close(): void;
 }

@@ -21,6 +21,11 @@ export interface Measured {
    * 2 sides). A page that defers paints under load shows it here rather than in fps.
    */
   paints: number;
+  /**
+   * Paints in the window per book side on screen (ours: the worker's or the page's count; absent for naive, which
+   * repaints both sides of a book with each frame it applies).
+   */
+  sidePaints: number[] | null;
 }
 
 /** What the page tells the driver. */
@@ -34,9 +39,13 @@ export interface PageCounters {
   updates: number;
   /** Book sides painted so far; see {@link Measured.paints}. */
   paints?: number;
+  /** Paints so far of each book side on screen, in a stable order. */
+  sidePaints?: () => number[];
   ready(): number;
   live(): number;
 }
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 export function installMeter(counters: PageCounters): void {
   let texts = 0;
@@ -60,6 +69,7 @@ export function installMeter(counters: PageCounters): void {
         const deltas: number[] = [];
         const updates = counters.updates;
         const paints = counters.paints ?? counters.updates * 2;
+        const sidesBefore = counters.sidePaints?.() ?? null;
         const textsBefore = texts;
         let first = 0;
         let last = 0;
@@ -85,7 +95,10 @@ export function installMeter(counters: PageCounters): void {
               updates: counters.updates - updates,
               live: counters.live(),
               texts: texts - textsBefore,
-              paints: (counters.paints ?? counters.updates * 2) - paints,
+              paints: sidesBefore
+                ? sum(counters.sidePaints?.() ?? []) - sum(sidesBefore)
+                : (counters.paints ?? counters.updates * 2) - paints,
+              sidePaints: sidesBefore ? (counters.sidePaints?.() ?? []).map((n, i) => n - (sidesBefore[i] ?? 0)) : null,
             });
           }, 100);
         };
@@ -99,7 +112,7 @@ export function installMeter(counters: PageCounters): void {
 export const PAGE_CSS = `
   * { box-sizing: border-box; }
   body { margin: 0; background: #0b0e11; color: #eaecef; font: 12px sans-serif; }
-  #books { display: grid; grid-template-columns: repeat(auto-fill, 236px); gap: 4px; padding: 4px; }
+  #books { display: grid; grid-template-columns: repeat(auto-fill, 236px); gap: 2px; }
   .book { width: 236px; background: #161a1e; }
   .book h2 { margin: 0; height: 20px; font-size: 12px; line-height: 20px; padding: 0 8px; }
   .book h2 span { float: right; color: #848e9c; }

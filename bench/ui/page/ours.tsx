@@ -1,32 +1,20 @@
 /**
  * `ours`: the terminal's own pipeline. The real data client (src/data/client.ts) starts the real dedicated worker
- * (workers/dedicated-worker.ts, bundled to /worker.js), which opens the msgpack socket, merges the 1000-level books and
- * posts batched, transferred snapshots; a SnapshotStore (src/data/store.ts) hands them to one canvas ladder per side
- * (src/canvas/book-ladder.ts on src/canvas/surface.ts), wired as src/features/trade/order-book.tsx wires them, minus
- * React around the panel (the order book's React does nothing per tick either).
+ * (workers/dedicated-worker.ts, bundled to /worker.js), which opens the msgpack socket and merges the 1000-level books;
+ * each book panel is the order book's own ladders (src/features/trade/book-ladders.ts), wired as order-book.tsx wires
+ * them, minus React around the panel: the worker paints them on OffscreenCanvases (workers/paint), or, with
+ * `transferControlToOffscreen` taken away before the page loads (mode `ours_page`), the page paints them from every
+ * snapshot within its shared frame budget.
  */
 import { wrap } from 'comlink';
-import { type LadderColors, LadderPainter, maxCumulative, rowsThatFit } from '../../../src/canvas/book-ladder.ts';
-import { CanvasSurface, type DrawFn } from '../../../src/canvas/surface.ts';
 import { createDataClient, linkTo } from '../../../src/data/client.ts';
-import { SnapshotStore } from '../../../src/data/store.ts';
-import type { Snapshot, ViewSpec, WorkerApi } from '../../../workers/api.ts';
+import { observeInViewport } from '../../../src/data/hooks.ts';
+import { BookLadders } from '../../../src/features/trade/book-ladders.ts';
+import type { Drawn, WorkerApi } from '../../../workers/api.ts';
 import { installMeter, type PageCounters } from './meter.tsx';
 
 /** Levels per side asked of the worker, as order-book.tsx asks. */
 const DEPTH = 50;
-
-const COLORS: LadderColors = {
-  up: '#0ecb81',
-  down: '#f6465d',
-  text: '#eaecef',
-  muted: '#848e9c',
-  upBar: 'rgba(14, 203, 129, 0.14)',
-  downBar: 'rgba(246, 70, 93, 0.14)',
-  mark: '#2b3139',
-};
-
-type BookSnapshot = Extract<Snapshot, { kind: 'book' }>;
 
 export function startOurs(root: HTMLElement, symbols: string[], grid: { priceScale: number; amountScale: number }) {
   const client = createDataClient({
@@ -35,16 +23,21 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
       return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
     },
   });
-  const store = new SnapshotStore(client);
   const seen = new Set<string>();
   const live = new Map<string, boolean>();
-  const params = new URLSearchParams(location.search);
-  const unbudgeted = params.get('unbudgeted') === '1';
+  /** Per book: what has been drawn (the worker's count, or the page's own), and whether the panel and each side are on screen. */
+  const drawn = new Map<string, { drawn: Drawn; onScreen: boolean; sides: { ask: boolean; bid: boolean } }>();
   const counters: PageCounters = {
     updates: 0,
-    paints: 0,
-    ready: () => seen.size,
+    // A book off screen is not posted until it shows: ready once every book on screen has shown data.
+    ready: () => [...drawn].filter(([symbol, d]) => seen.has(symbol) || !d.onScreen).length,
     live: () => [...live.values()].filter(Boolean).length,
+    // Each side on screen, asks then bids per book.
+    sidePaints: () =>
+      [...drawn.values()].flatMap(({ drawn: { asks, bids }, sides }) => [
+        ...(sides.ask ? [asks] : []),
+        ...(sides.bid ? [bids] : []),
+      ]),
   };
 
   for (const symbol of symbols) {
@@ -54,66 +47,49 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
     title.textContent = symbol;
     const status = document.createElement('span');
     title.append(status);
-    // One canvas per side, as order-book.tsx.
-    const canvasBox = () => {
-      const box = document.createElement('div');
-      box.className = 'side canvas-side';
-      const text = document.createElement('canvas');
-      box.append(text);
-      return { box, text };
+    const box = () => {
+      const host = document.createElement('div');
+      host.className = 'side canvas-side';
+      return host;
     };
-    const asks = canvasBox();
+    const asks = box();
     const mid = document.createElement('div');
     mid.className = 'mid';
-    const bids = canvasBox();
-    panel.append(title, asks.box, mid, bids.box);
+    const bids = box();
+    panel.append(title, asks, mid, bids);
     root.append(panel);
 
-    const spec: ViewSpec = { kind: 'book', symbol, depth: DEPTH, groupTicks: 0 };
-    let book: BookSnapshot | null = null;
-    const surface = (side: 'ask' | 'bid', canvases: { text: HTMLCanvasElement }) => {
-      const painter = new LadderPainter();
-      const draw: DrawFn = (ctx, size, full) => {
-        counters.paints = (counters.paints ?? 0) + 1;
-        const rows = rowsThatFit(size.height);
-        const maxCum = Math.max(maxCumulative(book?.asks, rows), maxCumulative(book?.bids, rows));
-        painter.paint(
-          ctx,
-          size,
-          {
-            side,
-            levels: side === 'ask' ? book?.asks : book?.bids,
-            ...grid,
-            maxCum,
-            colors: COLORS,
-            font: '12px sans-serif',
-            hover: Number.NaN,
-          },
-          full,
-        );
-      };
-      return new CanvasSurface(canvases.text, draw, {
-        budgeted: !unbudgeted,
-        skipOffscreen: !unbudgeted,
-      });
+    const shown = {
+      drawn: { asks: 0, bids: 0, at: 0, first: 0, seq: -1 },
+      onScreen: true,
+      sides: { ask: true, bid: true },
     };
-    const ask = surface('ask', asks);
-    const bid = surface('bid', bids);
+    drawn.set(symbol, shown);
     let shownStatus = '';
-    store.watch(spec, () => {
-      const snapshot = store.get(spec);
-      if (snapshot?.kind !== 'book') return;
-      book = snapshot;
+    const ladders = new BookLadders(client, panel, (snapshot, drawn) => {
       counters.updates++;
       seen.add(symbol);
+      if (drawn) shown.drawn = drawn;
       const state = snapshot.health.book?.status ?? 'resyncing';
       live.set(symbol, state === 'live' && snapshot.health.feed === 'live');
       if (state !== shownStatus) {
         shownStatus = state;
         status.textContent = state;
       }
-      ask.invalidate();
-      bid.invalidate();
+    });
+    ladders.open({ kind: 'book', symbol, depth: DEPTH, groupTicks: 0 }, grid);
+    ladders.attach('ask', asks, `${symbol} asks`, '');
+    ladders.attach('bid', bids, `${symbol} bids`, '');
+    // As the order book's panel: a book off screen is not posted (nor painted).
+    observeInViewport(panel, (onScreen) => {
+      shown.onScreen = onScreen;
+      ladders.setVisible(onScreen);
+    });
+    observeInViewport(asks, (onScreen) => {
+      shown.sides.ask = onScreen;
+    });
+    observeInViewport(bids, (onScreen) => {
+      shown.sides.bid = onScreen;
     });
   }
   installMeter(counters);

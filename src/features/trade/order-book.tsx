@@ -1,22 +1,13 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookStatus, FeedState, Snapshot } from '../../../workers/api.ts';
+import type { BookStatus, Drawn, FeedState, LadderSide, ViewSpec } from '../../../workers/api.ts';
 import { BOOK_COLUMN, BOOK_COLUMNS, TICKER_COLUMN } from '../../../workers/api.ts';
-import {
-  isOwnLevel,
-  type LadderColors,
-  LadderPainter,
-  type LadderSide,
-  levelAt,
-  maxCumulative,
-  ROW_HEIGHT,
-  rowsThatFit,
-} from '../../canvas/book-ladder.ts';
-import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
-import { useInViewport, useTicker, useViewData } from '../../data/hooks.ts';
+import { isOwnLevel } from '../../../workers/paint/index.ts';
+import { dataClient, useInViewport, useTicker } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
 import { useResetOn } from '../../ui/use-reset-on.ts';
+import { BookLadders, type BookSnapshot, type LadderScales } from './book-ladders.ts';
 import { bookSummary, useLiveSummary } from './live-summary.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
 import { bookView } from './market-views.ts';
@@ -24,10 +15,6 @@ import { pickPrice } from './price-store.ts';
 
 export type BookView = 'both' | 'bids' | 'asks';
 type Readout = 'live' | 'stale' | 'resyncing' | 'connecting';
-type BookSnapshot = Extract<Snapshot, { kind: 'book' }>;
-type Surfaces = { ask: CanvasSurface | null; bid: CanvasSurface | null };
-
-/** Levels asked of the worker per side: more than any panel shows. */
 
 /** What the readout says: the book's own state while the socket is up, the socket's otherwise. */
 export function bookReadout(feed: FeedState | undefined, book: BookStatus | undefined): Readout {
@@ -49,23 +36,6 @@ export function ownLevelPrices(snapshot: BookSnapshot, priceScale: number): stri
     }
   }
   return marked.join(' ');
-}
-
-function colorsOf(element: Element): LadderColors {
-  return {
-    up: cssVar(element, '--up', '#0ecb81'),
-    down: cssVar(element, '--down', '#f6465d'),
-    text: cssVar(element, '--text', '#eaecef'),
-    muted: cssVar(element, '--muted', '#848e9c'),
-    upBar: 'rgba(14, 203, 129, 0.14)',
-    downBar: 'rgba(246, 70, 93, 0.14)',
-    mark: cssVar(element, '--hover', '#2b3139'),
-  };
-}
-
-function fontOf(element: Element): string {
-  const family = getComputedStyle(element).fontFamily || 'sans-serif';
-  return `12px ${family}`;
 }
 
 /** @deprecated The marks come from the worker's snapshot now; trade-page.tsx still passes the prices, unread. */
@@ -99,45 +69,47 @@ export function OrderBook(props: {
     setReadout('connecting');
   });
   const section = useRef<HTMLElement>(null);
-  const askCanvas = useRef<HTMLCanvasElement>(null);
-  const bidCanvas = useRef<HTMLCanvasElement>(null);
-  const surfaces = useRef<Surfaces>({ ask: null, bid: null });
-  const hover = useRef({ ask: Number.NaN, bid: Number.NaN });
-  /** No snapshot of the current market and grouping drawn yet. */
-  const fresh = useRef(true);
+  const ladders = useRef<BookLadders | null>(null);
+  const hosts = useRef<Record<LadderSide, HTMLDivElement | null>>({ ask: null, bid: null });
   const visible = useInViewport(section);
   const shownScale = groupedPriceScale(group, priceScale);
-
-  const book = useViewData(bookView(symbol, group), visible, (snapshot) => {
-    setReadout(bookReadout(snapshot.health.feed, snapshot.health.book?.status));
-    const el = section.current;
-    if (el) {
+  // What the canvases show, for screen readers: read from the latest snapshot, on a timer of its own.
+  const summary = useLiveSummary((tr, lang) => bookSummary(tr, lang, ladders.current?.book ?? null, shownScale, unit));
+  useBookLadders(
+    { ladders, section, hosts },
+    {
+      spec: bookView(symbol, group),
+      scales: { priceScale: shownScale, amountScale },
+      visible,
+      sides: view,
+      describedBy: summary.id,
+    },
+    (snapshot, drawn) => {
+      setReadout(bookReadout(snapshot.health.feed, snapshot.health.book?.status));
+      const el = section.current;
+      if (!el) return;
       // For tests and tools: what is drawn, without reading pixels.
       el.dataset.bestBid = String(snapshot.bids[0] ?? '');
       el.dataset.bestAsk = String(snapshot.asks[0] ?? '');
       el.dataset.seq = String(snapshot.health.book?.seq ?? '');
+      if (drawn) {
+        el.dataset.paints = `${drawn.asks} ${drawn.bids}`;
+        el.dataset.drawnAt = String(drawn.at);
+        el.dataset.drawnFirst = String(drawn.first);
+      }
       const own = ownLevelPrices(snapshot, shownScale);
       // Touch the DOM only on a change.
       if (el.dataset.ownLevels !== own) el.dataset.ownLevels = own;
-    }
-    // A new market's or grouping's first book is drawn in the next frame, ahead of the budget.
-    const urgent = fresh.current;
-    fresh.current = false;
-    surfaces.current.ask?.invalidate(urgent, urgent);
-    surfaces.current.bid?.invalidate(urgent, urgent);
-  });
-
-  useLadders(
-    { section, askCanvas, bidCanvas, surfaces, book, hover, fresh },
-    { symbol, group, view, shownScale, amountScale },
+    },
   );
-  // What the canvases show, for screen readers: read from the snapshot the ladders paint, on a timer of its own.
-  const summary = useLiveSummary((tr, lang) => bookSummary(tr, lang, book.current, shownScale, unit));
-  const handlers = useLevelPicker(book, hover, surfaces, section, (price) => {
+  const handlers = useLevelPicker(ladders, section, (price) => {
     const shown = formatPrice(price, shownScale);
     pickPrice(symbol, shown);
     return shown;
   });
+  const host = (side: LadderSide) => (element: HTMLDivElement | null) => {
+    hosts.current[side] = element;
+  };
 
   return (
     <section
@@ -156,13 +128,9 @@ export function OrderBook(props: {
       <BookTools view={view} setView={setView} group={group} setGroup={setGroup} priceScale={priceScale} />
       <BookColumns coin={coin} unit={unit} />
       <div className="book-body" title={t('trade.book.pickHint')}>
-        {view !== 'bids' && (
-          <Ladder side="ask" canvas={askCanvas} describedBy={summary.id} handlers={handlers('ask')} />
-        )}
+        {view !== 'bids' && <div ref={host('ask')} className="book-side" data-side="ask" {...handlers('ask')} />}
         <MidPrice key={symbol} symbol={symbol} priceScale={priceScale} />
-        {view !== 'asks' && (
-          <Ladder side="bid" canvas={bidCanvas} describedBy={summary.id} handlers={handlers('bid')} />
-        )}
+        {view !== 'asks' && <div ref={host('bid')} className="book-side" data-side="bid" {...handlers('bid')} />}
       </div>
       <output {...summary.region} />
     </section>
@@ -179,27 +147,6 @@ function BookColumns({ coin, unit }: { coin: string; unit: string }) {
       <span>{t('trade.book.total', { coin })}</span>
       <span>{t('trade.book.value', { unit })}</span>
     </div>
-  );
-}
-
-/** One side's canvas: an image to assistive technology, described by the book's live summary. */
-function Ladder(props: {
-  side: LadderSide;
-  canvas: RefObject<HTMLCanvasElement | null>;
-  describedBy: string;
-  handlers: ReturnType<ReturnType<typeof useLevelPicker>>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <canvas
-      ref={props.canvas}
-      className={`book-side ${props.side}s`}
-      data-side={props.side}
-      role="img"
-      aria-label={t(props.side === 'ask' ? 'trade.book.asksLadder' : 'trade.book.bidsLadder')}
-      aria-describedby={props.describedBy}
-      {...props.handlers}
-    />
   );
 }
 
@@ -247,125 +194,78 @@ function BookTools(props: {
   );
 }
 
-interface LadderRefs {
-  section: RefObject<HTMLElement | null>;
-  askCanvas: RefObject<HTMLCanvasElement | null>;
-  bidCanvas: RefObject<HTMLCanvasElement | null>;
-  surfaces: RefObject<Surfaces>;
-  book: { readonly current: BookSnapshot | null };
-  hover: RefObject<{ ask: number; bid: number }>;
-  fresh: RefObject<boolean>;
-}
-
 /**
- * One canvas surface per side, drawing the latest snapshot; a new view (sides shown) makes new ones, a new market or
- * grouping repaints them whole, in the frame the new book's snapshot is drawn in.
+ * The panel's ladders (./book-ladders.ts), made with the section and let go with it: the view follows the market and
+ * grouping, the sides follow the hosts rendered (`hosts`, set by their refs), and the view is posted while `visible`.
+ * `onSnapshot` gets each snapshot with what has been drawn.
  */
-function useLadders(
-  refs: LadderRefs,
-  shown: { symbol: string; group: number; view: BookView; shownScale: number; amountScale: number },
-) {
-  // Scales of the painters, read at each paint.
-  const settings = useRef(shown);
-  settings.current = shown;
-  const { symbol, group, view } = shown;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view makes new surfaces.
-  useEffect(() => {
-    const root = refs.section.current;
+function useBookLadders(
+  refs: {
+    ladders: RefObject<BookLadders | null>;
+    section: RefObject<HTMLElement | null>;
+    hosts: RefObject<Record<LadderSide, HTMLDivElement | null>>;
+  },
+  shown: {
+    spec: ViewSpec & { kind: 'book' };
+    scales: LadderScales;
+    visible: boolean;
+    sides: BookView;
+    describedBy: string;
+  },
+  onSnapshot: (snapshot: BookSnapshot, drawn: Drawn | null) => void,
+): void {
+  const { t } = useTranslation();
+  const { ladders, section, hosts } = refs;
+  const callback = useRef(onSnapshot);
+  callback.current = onSnapshot;
+  const attached = useRef<Record<LadderSide, HTMLDivElement | null>>({ ask: null, bid: null });
+  const key = JSON.stringify([shown.spec, shown.scales]);
+  // Layout effects run after the hosts' refs are set, in this order: made, opened, sides attached.
+  useLayoutEffect(() => {
+    const root = section.current;
     if (!root) return;
-    const make = (side: LadderSide, canvas: HTMLCanvasElement | null) => {
-      if (!canvas) return null;
-      const painter = new LadderPainter();
-      // Theme colours and font are read on full repaints only (computed style is not free at 60 Hz).
-      let colors = colorsOf(root);
-      let font = fontOf(root);
-      const draw: DrawFn = (ctx, size, full) => {
-        if (full) {
-          colors = colorsOf(root);
-          font = fontOf(root);
-        }
-        const snapshot = refs.book.current;
-        const rows = rowsThatFit(size.height);
-        const maxCum = Math.max(maxCumulative(snapshot?.asks, rows), maxCumulative(snapshot?.bids, rows));
-        const ask = side === 'ask';
-        painter.paint(
-          ctx,
-          size,
-          {
-            side,
-            levels: ask ? snapshot?.asks : snapshot?.bids,
-            own: ask ? snapshot?.ownAsks : snapshot?.ownBids,
-            priceScale: settings.current.shownScale,
-            amountScale: settings.current.amountScale,
-            maxCum,
-            colors,
-            font,
-            hover: refs.hover.current[side],
-          },
-          full,
-        );
-      };
-      // Drawn within the frame budget shared with other books, and not while off screen.
-      return new CanvasSurface(canvas, draw, { budgeted: true, skipOffscreen: true });
-    };
-    const ask = make('ask', refs.askCanvas.current);
-    const bid = make('bid', refs.bidCanvas.current);
-    refs.surfaces.current = { ask, bid };
+    const made = new BookLadders(dataClient(), root, (snapshot, drawn) => callback.current(snapshot, drawn));
+    ladders.current = made;
     return () => {
-      ask?.dispose();
-      bid?.dispose();
-      refs.surfaces.current = { ask: null, bid: null };
+      made.dispose();
+      ladders.current = null;
+      attached.current = { ask: null, bid: null };
     };
-  }, [view]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new market or grouping is a new ladder.
-  useEffect(() => {
-    const hover = refs.hover.current;
-    hover.ask = Number.NaN;
-    hover.bid = Number.NaN;
-    // The new view's snapshot, when the worker had it (warmed on hover), is drawn next frame; else its first one will be.
-    const held = refs.book.current !== null;
-    refs.fresh.current = !held;
-    refs.surfaces.current.ask?.invalidate(true, held);
-    refs.surfaces.current.bid?.invalidate(true, held);
-  }, [symbol, group]);
+  }, [ladders, section]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec and scales.
+  useLayoutEffect(() => ladders.current?.open(shown.spec, shown.scales), [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the hosts change with the sides shown.
+  useLayoutEffect(() => {
+    const made = ladders.current;
+    if (!made) return;
+    for (const side of ['ask', 'bid'] as const) {
+      const host = hosts.current[side];
+      if (host === attached.current[side]) continue;
+      attached.current[side] = host;
+      if (!host) made.detach(side);
+      else made.attach(side, host, t(`trade.book.${side}sLadder`), shown.describedBy);
+    }
+  }, [shown.sides]);
+  useEffect(() => ladders.current?.setVisible(shown.visible), [ladders, shown.visible]);
 }
 
-/** Pointer handlers of a side's canvas: hover highlights a level, a click picks its price (`pick` returns it shown). */
+/** Pointer handlers of a side: hover highlights a level, a click picks its price (`pick` returns it shown). */
 function useLevelPicker(
-  book: { readonly current: BookSnapshot | null },
-  hover: RefObject<{ ask: number; bid: number }>,
-  surfaces: RefObject<Surfaces>,
+  ladders: RefObject<BookLadders | null>,
   section: RefObject<HTMLElement | null>,
   pick: (price: number) => string,
 ) {
-  const levelUnder = (side: LadderSide, event: React.MouseEvent<HTMLCanvasElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const levels = side === 'ask' ? book.current?.asks : book.current?.bids;
-    if (!levels) return -1;
-    const rows = rowsThatFit(rect.height);
-    const count = Math.min(rows, levels.length / BOOK_COLUMNS);
-    const index = levelAt(side, event.clientY - rect.top, count, ROW_HEIGHT, rect.height);
-    return index < 0 ? Number.NaN : (levels[index * BOOK_COLUMNS + BOOK_COLUMN.price] ?? Number.NaN);
-  };
+  const y = (event: React.MouseEvent<HTMLElement>) => event.clientY - event.currentTarget.getBoundingClientRect().top;
   return (side: LadderSide) => ({
-    onClick: (event: React.MouseEvent<HTMLCanvasElement>) => {
-      const price = levelUnder(side, event);
-      if (!Number.isFinite(price)) return;
-      const shown = pick(price);
-      if (section.current) section.current.dataset.picked = shown;
+    onClick: (event: React.MouseEvent<HTMLElement>) => {
+      void ladders.current?.priceAt(side, y(event)).then((price) => {
+        if (!Number.isFinite(price)) return;
+        const shown = pick(price);
+        if (section.current) section.current.dataset.picked = shown;
+      });
     },
-    onPointerMove: (event: React.PointerEvent<HTMLCanvasElement>) => {
-      const price = levelUnder(side, event);
-      if (Object.is(price, hover.current[side])) return;
-      hover.current[side] = price;
-      surfaces.current[side]?.invalidate();
-    },
-    onPointerLeave: () => {
-      hover.current[side] = Number.NaN;
-      surfaces.current[side]?.invalidate();
-    },
+    onPointerMove: (event: React.PointerEvent<HTMLElement>) => ladders.current?.point(side, y(event)),
+    onPointerLeave: () => ladders.current?.point(side, Number.NaN),
   });
 }
 

@@ -143,3 +143,63 @@ describe('data client visibility', () => {
     expect(worker().calls).toEqual(['context ja t1 3']);
   });
 });
+
+describe('data client painters', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const look = { width: 100, height: 40, ratio: 1, colors: {}, font: '', priceScale: 2, amountScale: 4 };
+  /** A slot that counts the canvases it handed out. */
+  const slot = () => {
+    const made = { count: 0 };
+    return {
+      made,
+      canvas: () => {
+        made.count++;
+        return {} as OffscreenCanvas;
+      },
+      look: () => look as never,
+    };
+  };
+
+  it('hands each side a canvas at once and shows the view once its open has answered, with the looks', async () => {
+    const { client, worker } = setup();
+    worker().answersOpens = false;
+    const painter = client.painter();
+    const view = client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {});
+    void painter.paint('bid', slot());
+    painter.show(view);
+    await flush();
+    expect(worker().calls).toEqual(['paint 1 bid']);
+    worker().answerOpens();
+    await flush();
+    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true', 'show 1 1 bid']);
+    painter.point('bid', 15);
+    painter.point('ask', 15);
+    expect(await painter.priceAt('bid', 3)).toBe(30);
+    expect(await painter.priceAt('ask', 3)).toBeNaN();
+    painter.restyle('bid', { ...look, width: 90 } as never);
+    painter.unpaint('bid');
+    painter.close();
+    expect(worker().calls.slice(3)).toEqual(['point 1 bid 15', 'restyle 1 bid 90x40', 'unpaint 1 bid', 'unpaint 1']);
+  });
+
+  it('gives a replacing worker new canvases and shows the view again in it', async () => {
+    const { client, workers, worker } = setup();
+    const painter = client.painter();
+    const view = client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {});
+    const bids = slot();
+    void painter.paint('bid', bids);
+    painter.show(view);
+    await flush();
+    worker().answersPings = false;
+    await vi.advanceTimersByTimeAsync(1000 + 3000);
+    expect(workers).toHaveLength(2);
+    expect(bids.made.count).toBe(2);
+    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true', 'show 1 1 bid']);
+  });
+});

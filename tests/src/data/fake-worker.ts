@@ -44,6 +44,22 @@ export class FakeWorker {
         this.loads.push(load);
       },
       ping: (t) => t,
+      paint: (painter, side) => {
+        this.calls.push(`paint ${painter} ${side}`);
+      },
+      show: (painter, view, looks) => {
+        this.calls.push(`show ${painter} ${view} ${Object.keys(looks ?? {}).join(',')}`);
+      },
+      restyle: (painter, side, look) => {
+        this.calls.push(`restyle ${painter} ${side} ${look.width}x${look.height}`);
+      },
+      point: (painter, side, y) => {
+        this.calls.push(`point ${painter} ${side} ${y}`);
+      },
+      priceAt: (_painter, _side, y) => y * 10,
+      unpaint: (painter, side) => {
+        this.calls.push(`unpaint ${painter}${side ? ` ${side}` : ''}`);
+      },
     };
     const remote = {
       ...api,

@@ -1,34 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TickerFrame } from '../../../common/protocol.ts';
-import type { Snapshot, SnapshotBatch } from '../../../workers/api.ts';
-import { DataPlane, VIEW_EVERY_MS } from '../../../workers/publish/index.ts';
+import type { Snapshot } from '../../../workers/api.ts';
+import { VIEW_EVERY_MS } from '../../../workers/publish/index.ts';
 import { spotOrder } from '../../common/spot-order.ts';
-import { ModelBook } from '../book/model.ts';
-import { ManualScheduler } from '../feed/manual-scheduler.ts';
-import { FakeFeed } from '../sources/fake-feed.ts';
-
-const GRID = { priceScale: 2, amountScale: 4 };
-const SYMBOL = 'BTC/USDT';
-
-function setup() {
-  const feed = new FakeFeed();
-  const scheduler = new ManualScheduler();
-  const posts: { batch: SnapshotBatch; transfer: ArrayBuffer[] }[] = [];
-  const plane = new DataPlane(feed, async () => GRID, scheduler);
-  const model = new ModelBook(GRID);
-  for (let i = 0; i < 20; i++) {
-    model.set(1, 10_000 - i, 100 + i);
-    model.set(2, 10_001 + i, 200 + i);
-  }
-  const page = () => {
-    const api = plane.connect();
-    api.attach((batch, transfer) => posts.push({ batch, transfer }));
-    return api;
-  };
-  return { feed, scheduler, posts, plane, model, page };
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { SYMBOL, settle, setup } from './plane-setup.ts';
 
 describe('data plane publishing', () => {
   it('subscribes a channel once for every view of it, and lets go with the last', async () => {

@@ -1,6 +1,6 @@
 import { compare, div, mul, round, toFixed } from '../../../../common/decimal.ts';
+import { toDecimal } from '../../../../common/format/value.ts';
 import { type AssetParts, assetTotal, formatCurrency } from '../../../format/currency.ts';
-import { toDecimal } from '../../../format/value.ts';
 import type { WalletRow, WalletType } from './api.ts';
 
 /**

@@ -13,13 +13,13 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { scaleOr } from '../../../../common/format/value.ts';
 import type { CandleInterval } from '../../../../common/protocol.ts';
 import { CANDLE_COLUMNS } from '../../../../workers/api.ts';
 import { cancelHeavyPaint, scheduleHeavyPaint } from '../../../canvas/surface.ts';
 import { formatChangeRate } from '../../../format/change.ts';
 import { abbreviate } from '../../../format/money.ts';
 import { DEFAULT_PRICE_SCALE, formatPrice, formatPriceText } from '../../../format/price.ts';
-import { scaleOr } from '../../../format/value.ts';
 import {
   candleChange,
   candleCount,

@@ -6,17 +6,8 @@ import {
   tradeSummary,
 } from '../../../../src/features/trade/live-summary.ts';
 import { i18n } from '../../../../src/i18n/i18n.ts';
+import { side } from '../../../workers/paint/recorder.ts';
 
-/** `[price, volume, cumVolume, value]` per level, best first. */
-const side = (...levels: [number, number][]) => {
-  const out: number[] = [];
-  let cum = 0;
-  for (const [p, v] of levels) {
-    cum += v;
-    out.push(p, v, cum, p * v);
-  }
-  return new Float64Array(out);
-};
 const book = { bids: side([64000.1, 1.5], [63999, 2]), asks: side([64000.4, 0.25], [64001, 3]) };
 /** `[price, side, volume, time]` per trade, newest first; side 1 buy, 2 sell. */
 const trades = new Float64Array([64000.4, 2, 0.01234, 1_700_000_000_000, 64000.1, 1, 1, 1_699_999_999_000]);

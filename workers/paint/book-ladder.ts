@@ -2,13 +2,10 @@
 // value per level. Each row's numbers are kept, so a frame formats and repaints only the rows that changed, and
 // formatted numbers are cached by value. (A depth-bar layer under the text, to repaint single cells, was measured and
 // dropped: compositing the extra canvas cost more than the text it saved.)
-import { BOOK_COLUMN, BOOK_COLUMNS, OWN_COLUMNS } from '../../workers/api.ts';
-import { formatBookAmount } from '../format/book.ts';
-import { formatPrice } from '../format/price.ts';
+import { formatBookAmount, formatPrice } from '../../common/format/numbers.ts';
+import { BOOK_COLUMN, BOOK_COLUMNS, type LadderColors, type LadderSide, OWN_COLUMNS } from '../api.ts';
+import type { Paint2D, PaintSize } from './context.ts';
 import { RowMemo } from './row-memo.ts';
-import type { SurfaceSize } from './surface.ts';
-
-export type LadderSide = 'ask' | 'bid';
 
 export const ROW_HEIGHT = 20;
 
@@ -41,6 +38,14 @@ export function levelAt(
 ): number {
   const index = side === 'ask' ? Math.floor((height - y) / rowHeight) : Math.floor(y / rowHeight);
   return index >= 0 && index < levels ? index : -1;
+}
+
+/** The price of the level drawn `y` CSS pixels from the top of a side `height` high; NaN when there is none. */
+export function priceAtY(side: LadderSide, levels: Float64Array | undefined, height: number, y: number): number {
+  if (!levels || !Number.isFinite(y)) return Number.NaN;
+  const count = Math.min(rowsThatFit(height), levels.length / BOOK_COLUMNS);
+  const index = levelAt(side, y, count, ROW_HEIGHT, height);
+  return index < 0 ? Number.NaN : (levels[index * BOOK_COLUMNS + BOOK_COLUMN.price] ?? Number.NaN);
 }
 
 /** Depth bar width: the level's cumulative volume against the deepest shown on either side. */
@@ -76,16 +81,6 @@ export function maxCumulative(side: Float64Array | undefined, levels: number): n
   if (!side) return 0;
   const n = Math.min(levels, side.length / BOOK_COLUMNS);
   return n > 0 ? (side[(n - 1) * BOOK_COLUMNS + BOOK_COLUMN.cumVolume] ?? 0) : 0;
-}
-
-export interface LadderColors {
-  up: string;
-  down: string;
-  text: string;
-  muted: string;
-  upBar: string;
-  downBar: string;
-  mark: string;
 }
 
 export interface LadderInput {
@@ -191,7 +186,8 @@ export class LadderPainter {
   private readonly amounts = new FormatCache(formatBookAmount);
   private readonly values = new FormatCache(formatBookAmount);
 
-  paint(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, full: boolean): void {
+  /** Returns whether anything on the canvas changed (a paint that found every row as drawn changes nothing). */
+  paint(ctx: Paint2D, size: PaintSize, input: LadderInput, full: boolean): boolean {
     const rows = rowsThatFit(size.height);
     const width = size.width;
     if (this.geometry.width !== width) this.geometry = layout(width);
@@ -200,6 +196,7 @@ export class LadderPainter {
     const stale = this.memo.reset(rows, CELLS, settings, full);
     if (stale) ctx.clearRect(0, 0, width, size.height);
     if (this.barMemo.reset(rows, 2, settings, full)) ctx.clearRect(0, 0, width, size.height);
+    let changed = full || stale;
     if (this.texts.length !== rows * CELLS || full || stale) this.texts = new Array<string>(rows * CELLS).fill('');
     if (this.scratch.length !== rows * SCRATCH) this.scratch = new Float64Array(rows * SCRATCH);
 
@@ -222,7 +219,10 @@ export class LadderPainter {
     for (let i = n; i < rows; i++) {
       const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
       const hadText = this.memo.clear(i);
-      if (this.barMemo.clear(i) || hadText) ctx.clearRect(0, top, width, ROW_HEIGHT);
+      if (this.barMemo.clear(i) || hadText) {
+        ctx.clearRect(0, top, width, ROW_HEIGHT);
+        changed = true;
+      }
       this.texts.fill('', i * CELLS, (i + 1) * CELLS);
     }
 
@@ -234,6 +234,7 @@ export class LadderPainter {
       for (let c = 0; c < CELLS && same; c++)
         same = this.memo.sameCell(i, c, scratch[s + (SOURCE[c] as number)] as number);
       if (same) continue;
+      changed = true;
       this.memo.forget(i);
       this.texts.fill('', i * CELLS, (i + 1) * CELLS);
       const top = rowTop(input.side, i, rows, ROW_HEIGHT, size.height);
@@ -243,16 +244,10 @@ export class LadderPainter {
     ctx.font = input.font;
     ctx.textBaseline = 'middle';
     this.paintText(ctx, size, input, rows, n);
+    return changed;
   }
 
-  private drawBar(
-    ctx: CanvasRenderingContext2D,
-    input: LadderInput,
-    width: number,
-    top: number,
-    bar: number,
-    hovered: boolean,
-  ) {
+  private drawBar(ctx: Paint2D, input: LadderInput, width: number, top: number, bar: number, hovered: boolean) {
     if (hovered) {
       ctx.fillStyle = input.colors.mark;
       ctx.fillRect(0, top, width, ROW_HEIGHT);
@@ -264,7 +259,7 @@ export class LadderPainter {
   }
 
   /** Column by column, so the alignment and colour are set once per column. */
-  private paintText(ctx: CanvasRenderingContext2D, size: SurfaceSize, input: LadderInput, rows: number, n: number) {
+  private paintText(ctx: Paint2D, size: PaintSize, input: LadderInput, rows: number, n: number) {
     const scratch = this.scratch;
     const texts = this.texts;
     const { anchors, maxWidths } = this.geometry;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compare, toFixed } from '../../../common/decimal.ts';
-import { fixedDown, PLACEHOLDER, toDecimal, wholeDigits } from '../../../src/format/value.ts';
+import { fixedDown, PLACEHOLDER, toDecimal, wholeDigits } from '../../../common/format/value.ts';
 
 describe('toDecimal: the exact decimal behind any input', () => {
   it("turns nothing and non-numbers into null (shown as '--')", () => {

@@ -1,46 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { FormatCache, type LadderInput, LadderPainter } from '../../../src/canvas/book-ladder.ts';
-import type { SurfaceSize } from '../../../src/canvas/surface.ts';
-import { formatBookAmount } from '../../../src/format/book.ts';
-import { formatPrice } from '../../../src/format/price.ts';
+import { formatBookAmount, formatPrice } from '../../../common/format/numbers.ts';
+import {
+  barWidth,
+  FormatCache,
+  formatLevel,
+  type LadderInput,
+  LadderPainter,
+  levelAt,
+  maxCumulative,
+  ROW_HEIGHT,
+  rowsThatFit,
+  rowTop,
+} from '../../../workers/paint/book-ladder.ts';
+import type { PaintSize } from '../../../workers/paint/context.ts';
+import { recorder, side } from './recorder.ts';
 
-/** A 2D context that records the calls a painter makes (enough of it for LadderPainter). */
-function recorder() {
-  const calls: { op: string; args: unknown[]; fillStyle: string }[] = [];
-  const ctx = {
-    font: '',
-    textBaseline: 'alphabetic',
-    textAlign: 'start',
-    fillStyle: '',
-    calls,
-    texts: () => calls.filter((c) => c.op === 'fillText').map((c) => c.args[0]),
-    ops: (op: string) => calls.filter((c) => c.op === op),
-    reset: () => {
-      calls.length = 0;
-    },
-  } as Record<string, unknown>;
-  for (const op of ['fillText', 'fillRect', 'clearRect', 'beginPath', 'moveTo', 'lineTo', 'fill']) {
-    ctx[op] = (...args: unknown[]) => calls.push({ op, args, fillStyle: String(ctx.fillStyle) });
-  }
-  return ctx as unknown as CanvasRenderingContext2D & {
-    calls: typeof calls;
-    texts(): unknown[];
-    ops(op: string): typeof calls;
-    reset(): void;
-  };
-}
-
-const side = (...levels: [number, number][]) => {
-  const out: number[] = [];
-  let cum = 0;
-  for (const [p, v] of levels) {
-    cum += v;
-    out.push(p, v, cum, p * v);
-  }
-  return new Float64Array(out);
-};
-
-const SIZE: SurfaceSize = { width: 236, height: 100, ratio: 1 };
+const SIZE: PaintSize = { width: 236, height: 100 };
 const input = (levels: Float64Array, extra: Partial<LadderInput> = {}): LadderInput => ({
   side: 'bid',
   levels,
@@ -142,5 +117,51 @@ describe('LadderPainter', () => {
     expect(ctx.texts()).toEqual(['99.00', '3.00000', '4.00000', '297.00']);
     expect(ctx.ops('clearRect').map((c) => c.args)).toEqual([[0, 20, 236, 20]]);
     expect(ctx.ops('fillRect')).toHaveLength(1);
+  });
+});
+
+describe('book ladder layout', () => {
+  it('fits whole rows', () => {
+    expect(rowsThatFit(0)).toBe(0);
+    expect(rowsThatFit(ROW_HEIGHT * 10 + 19)).toBe(10);
+  });
+  it('puts the best ask at the bottom and the best bid at the top', () => {
+    const height = ROW_HEIGHT * 5;
+    expect(rowTop('ask', 0, 5, ROW_HEIGHT, height)).toBe(height - ROW_HEIGHT);
+    expect(rowTop('ask', 4, 5, ROW_HEIGHT, height)).toBe(0);
+    expect(rowTop('bid', 0, 5, ROW_HEIGHT, height)).toBe(0);
+    expect(rowTop('bid', 2, 5, ROW_HEIGHT, height)).toBe(2 * ROW_HEIGHT);
+  });
+  it('finds the level under a click, only among drawn levels', () => {
+    const height = ROW_HEIGHT * 5;
+    expect(levelAt('bid', 5, 3, ROW_HEIGHT, height)).toBe(0);
+    expect(levelAt('bid', ROW_HEIGHT * 2 + 1, 3, ROW_HEIGHT, height)).toBe(2);
+    expect(levelAt('bid', ROW_HEIGHT * 3 + 1, 3, ROW_HEIGHT, height)).toBe(-1);
+    expect(levelAt('ask', height - 1, 3, ROW_HEIGHT, height)).toBe(0);
+    expect(levelAt('ask', 1, 3, ROW_HEIGHT, height)).toBe(-1);
+  });
+  it('sizes depth bars by cumulative volume against the deepest shown', () => {
+    expect(barWidth(5, 10, 200)).toBe(100);
+    expect(barWidth(20, 10, 200)).toBe(200);
+    expect(barWidth(0, 10, 200)).toBe(0);
+    expect(barWidth(5, 0, 200)).toBe(0);
+    const bids = side([100, 1], [99, 2], [98, 3]);
+    expect(maxCumulative(bids, 2)).toBe(3);
+    expect(maxCumulative(bids, 10)).toBe(6);
+    expect(maxCumulative(undefined, 10)).toBe(0);
+  });
+  it('formats a level with the book amount rules (spec trading §9)', () => {
+    const levels = side([95000.5, 0.123456], [94999, 12.5], [94998, 1234.5]);
+    expect(formatLevel(levels, 0, 2, 5)).toEqual({
+      price: '95000.50',
+      amount: '0.12345',
+      total: '0.12345',
+      value: '11.72K',
+    });
+    // Under 1000: 3 decimals; at or above 1000: abbreviated with 2.
+    expect(formatLevel(levels, 1, 2, 5).amount).toBe('12.500');
+    expect(formatLevel(levels, 2, 2, 5).amount).toBe('1.23K');
+    // A coin with fewer decimals keeps them.
+    expect(formatLevel(levels, 0, 2, 2).amount).toBe('0.12');
   });
 });

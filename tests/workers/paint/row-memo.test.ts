@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RowMemo } from '../../../src/canvas/row-memo.ts';
+import { RowMemo } from '../../../workers/paint/row-memo.ts';
 
 describe('RowMemo', () => {
   it('reports a row unchanged only when it was drawn with the same numbers', () => {

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+
+/**
+ * Who paints the order book (issue 22 item 3): the data worker, on canvases the page hands over, or the page itself
+ * where the browser cannot hand a canvas to a worker. Either way the ladders show the live book, keep up with it, and
+ * a hover and a click find the level drawn under the pointer.
+ */
+
+/** Paints per side so far, as the book section reports them (`asks bids`). */
+async function paints(page: Page): Promise<[number, number]> {
+  const text = (await page.locator('.trade-book').getAttribute('data-paints')) ?? '0 0';
+  const [asks = 0, bids = 0] = text.split(' ').map(Number);
+  return [asks, bids];
+}
+
+async function expectLiveLadders(page: Page) {
+  const book = page.locator('.trade-book');
+  await page.goto('/trade/BTC-USDT');
+  await expect(book.locator('.feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  // Both sides keep being repainted as the book moves.
+  const before = await paints(page);
+  const since = async () => Math.min(...(await paints(page)).map((n, i) => n - (before[i] ?? 0)));
+  await expect.poll(since, { timeout: 10_000 }).toBeGreaterThan(3);
+  // Rows are on screen: a ladder's picture is far from blank (a blank one is a few hundred bytes of PNG).
+  const shot = await book.locator('canvas.bids').screenshot();
+  expect(shot.byteLength).toBeGreaterThan(4000);
+  // A click hands over the level drawn there: the best bid, at the top of the bids.
+  await book.locator('canvas.bids').click({ position: { x: 40, y: 10 } });
+  await expect(book).toHaveAttribute('data-picked', /^\d+\.\d{2}$/);
+  const picked = Number(await book.getAttribute('data-picked'));
+  const bid = Number(await book.getAttribute('data-best-bid'));
+  expect(Math.abs(picked - bid) / bid).toBeLessThan(0.01);
+}
+
+test('the worker paints the order book: both ladders keep up with the live book, and a click picks the level drawn', async ({
+  page,
+}) => {
+  test.setTimeout(45_000);
+  await expectLiveLadders(page);
+  // The snapshots the page still gets say what the worker drew, and when.
+  const drawnAt = Number(await page.locator('.trade-book').getAttribute('data-drawn-at'));
+  const now = await page.evaluate(() => performance.timeOrigin + performance.now());
+  expect(now - drawnAt).toBeLessThan(5_000);
+});
+
+test('where a canvas cannot be handed to a worker, the page paints the book itself', async ({ page }) => {
+  test.setTimeout(45_000);
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen');
+  });
+  await expectLiveLadders(page);
+});
+
+test('when the worker cannot take the canvas (a browser that will not transfer one to it), the page paints', async ({
+  page,
+}) => {
+  test.setTimeout(45_000);
+  // What a browser does whose shared worker cannot receive an OffscreenCanvas: the hand-over throws.
+  await page.addInitScript(() => {
+    HTMLCanvasElement.prototype.transferControlToOffscreen = () =>
+      ({ notTransferable: true }) as unknown as OffscreenCanvas;
+  });
+  await expectLiveLadders(page);
+});
