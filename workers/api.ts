@@ -239,6 +239,12 @@ export type Snapshot =
       health: Health;
     } & SwapUserState);
 
+/** A view opened to be painted: by which painter, with the looks of its sides (DataPlaneApi `open`). */
+export interface PaintWith {
+  painter: number;
+  looks?: Partial<Record<LadderSide, LadderLook>>;
+}
+
 /** What one publish tick carries to one page: the views that changed since their last post. */
 export interface SnapshotBatch {
   /** Worker time of the tick. */
@@ -255,9 +261,11 @@ export interface DataPlaneApi {
   attach(sink: SnapshotSink): void;
   /**
    * Opens a view; its first snapshot comes as soon as there is data (when `visible`, the default; else once made
-   * visible). Returns the view id.
+   * visible). With `paint`, a book view is shown by that painter ({@link paint}) from now on, in place of the view it
+   * showed: the last view's book is cleared and this one drawn whole as soon as its data is here, on the same canvases,
+   * with the sides' looks given (a new market's or grouping's scales). Returns the view id.
    */
-  open(spec: ViewSpec, visible?: boolean): number;
+  open(spec: ViewSpec, visible?: boolean, paint?: PaintWith): number;
   close(id: number): void;
   /** A hidden view (background tab, collapsed panel) keeps merging but is not posted until visible again. */
   setVisible(id: number, visible: boolean): void;
@@ -272,16 +280,11 @@ export interface DataPlaneApi {
   ping(t: number): number;
   /**
    * Has the worker paint side `side` of painter `painter` (a number the page picks) on `canvas`, transferred from the
-   * page (`transferControlToOffscreen`): the book view the painter shows ({@link show}) is drawn at the publish rate
-   * whenever it changed, off the page's main thread, and its snapshots then come at the text pace
-   * (`PAINTED_EVERY_MS`), for what the page reads as text.
+   * page (`transferControlToOffscreen`): the book view the painter shows (opened with it, {@link open}) is drawn at
+   * the publish rate whenever it changed, off the page's main thread, and its snapshots then come at the text pace
+   * (`PAINTED_EVERY_MS`), for what the page reads as text. A closed view leaves its painter showing nothing.
    */
   paint(painter: number, side: LadderSide, canvas: OffscreenCanvas, look: LadderLook): void;
-  /**
-   * The book view painter `painter` shows (null: none), with its sides' looks where they change with it (a new
-   * market's or grouping's scales): the last view's book is cleared and the new one drawn whole, on the same canvases.
-   */
-  show(painter: number, view: number | null, looks?: Partial<Record<LadderSide, LadderLook>>): void;
   /** A painted side's new size, colours or scales: drawn whole again. */
   restyle(painter: number, side: LadderSide, look: LadderLook): void;
   /** The pointer over a painted side `y` CSS pixels from its top (NaN: it left): the level there is highlighted. */

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../common/request-context.ts';
 import type {
   LadderLook,
   LadderSide,
+  PaintWith,
   PublishRate,
   Snapshot,
   SnapshotBatch,
@@ -41,8 +42,6 @@ export interface PainterHandle {
   paint(side: LadderSide, slot: CanvasSlot): Promise<void>;
   restyle(side: LadderSide, look: LadderLook): void;
   unpaint(side: LadderSide): void;
-  /** The view drawn (one opened with {@link DataClient.open}); null: none. */
-  show(view: ViewHandle | null): void;
   point(side: LadderSide, y: number): void;
   /** The price of the level drawn at `y`; NaN when none (or no worker view yet). */
   priceAt(side: LadderSide, y: number): Promise<number>;
@@ -50,8 +49,16 @@ export interface PainterHandle {
 }
 
 export interface DataClient {
-  /** Opens a view; `onSnapshot` gets each snapshot the worker posts for it. */
-  open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible?: boolean): ViewHandle;
+  /**
+   * Opens a view; `onSnapshot` gets each snapshot the worker posts for it. With `painter`, a book view is drawn by it
+   * from now on, in place of the view it showed (workers/api.ts `open`).
+   */
+  open(
+    spec: ViewSpec,
+    onSnapshot: (snapshot: Snapshot) => void,
+    visible?: boolean,
+    painter?: PainterHandle,
+  ): ViewHandle;
   /**
    * The page's visibility (a background tab hides every view). A view is posted only while the page and the view
    * are both visible.
@@ -111,14 +118,14 @@ interface OpenView {
   remote: number | null;
   /** What the current worker was last told (views open visible). */
   told: boolean;
+  /** The painter that draws it. */
+  painter: OpenPainter | null;
 }
 
 interface OpenPainter {
   /** The page's number for it, in every worker. */
   id: number;
   sides: Map<LadderSide, CanvasSlot>;
-  /** The local id of the view it shows. */
-  view: number | null;
 }
 
 /** A SharedWorker (one socket and one book per market for every tab), or a dedicated Worker where it is missing. */
@@ -150,7 +157,7 @@ class WorkerClient implements DataClient {
    */
   private readonly early = new Map<number, Snapshot>();
   private readonly painters = new Map<number, OpenPainter>();
-  private readonly handles = new WeakMap<ViewHandle, number>();
+  private readonly painterOf = new WeakMap<PainterHandle, OpenPainter>();
   private nextPainter = 1;
   private opening = 0;
   private nextId = 1;
@@ -171,12 +178,13 @@ class WorkerClient implements DataClient {
     setInterval(() => this.watch(), PING_MS);
   }
 
-  open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible = true): ViewHandle {
+  open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible = true, painter?: PainterHandle): ViewHandle {
     const id = this.nextId++;
-    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true };
+    const drawnBy = (painter && this.painterOf.get(painter)) ?? null;
+    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, painter: drawnBy };
     this.views.set(id, view);
     this.openRemote(id, view);
-    const handle: ViewHandle = {
+    return {
       setVisible: (next) => {
         if (this.views.get(id) !== view) return;
         view.visible = next;
@@ -190,15 +198,13 @@ class WorkerClient implements DataClient {
         void this.api.close(view.remote);
       },
     };
-    this.handles.set(handle, id);
-    return handle;
   }
 
   painter(): PainterHandle {
-    const painter: OpenPainter = { id: this.nextPainter++, sides: new Map(), view: null };
+    const painter: OpenPainter = { id: this.nextPainter++, sides: new Map() };
     this.painters.set(painter.id, painter);
     const has = (side: LadderSide) => this.painters.get(painter.id) === painter && painter.sides.has(side);
-    return {
+    const handle: PainterHandle = {
       paint: (side, slot) => {
         painter.sides.set(side, slot);
         return this.paintSide(painter, side, slot);
@@ -210,10 +216,6 @@ class WorkerClient implements DataClient {
         if (has(side)) void this.api.unpaint(painter.id, side);
         painter.sides.delete(side);
       },
-      show: (view) => {
-        painter.view = view ? (this.handles.get(view) ?? null) : null;
-        this.showView(painter);
-      },
       point: (side, y) => {
         if (has(side)) void this.api.point(painter.id, side, y);
       },
@@ -221,9 +223,12 @@ class WorkerClient implements DataClient {
       close: () => {
         if (this.painters.get(painter.id) !== painter) return;
         this.painters.delete(painter.id);
+        for (const view of this.views.values()) if (view.painter === painter) view.painter = null;
         void this.api.unpaint(painter.id);
       },
     };
+    this.painterOf.set(handle, painter);
+    return handle;
   }
 
   private paintSide(painter: OpenPainter, side: LadderSide, slot: CanvasSlot): Promise<void> {
@@ -231,16 +236,13 @@ class WorkerClient implements DataClient {
     return Promise.resolve(this.api.paint(painter.id, side, transfer(canvas, [canvas]), slot.look()));
   }
 
-  /**
-   * Tells the worker which view a painter shows, once that view's open has answered, with the sides' looks of now (a
-   * new view may bring new scales).
-   */
-  private showView(painter: OpenPainter): void {
-    const view = painter.view === null ? undefined : this.views.get(painter.view);
-    if (painter.view !== null && view?.remote == null) return;
+  /** A painted view's painter and its sides' looks of now (a new view may bring new scales). */
+  private paintWith(view: OpenView): PaintWith | undefined {
+    const painter = view.painter;
+    if (!painter || this.painters.get(painter.id) !== painter) return undefined;
     const looks: Partial<Record<LadderSide, LadderLook>> = {};
     for (const [side, slot] of painter.sides) looks[side] = slot.look();
-    void this.api.show(painter.id, view?.remote ?? null, looks);
+    return { painter: painter.id, looks };
   }
 
   setVisible(next: boolean): void {
@@ -298,7 +300,7 @@ class WorkerClient implements DataClient {
     view.remote = null;
     view.told = this.shown(view);
     this.opening++;
-    void Promise.resolve(this.api.open(view.spec, view.told)).then((remote) => {
+    void Promise.resolve(this.api.open(view.spec, view.told, this.paintWith(view))).then((remote) => {
       // A restart re-opened it in the new worker; a closed view is let go at once.
       if (asked !== this.generation) return;
       const early = this.early.get(remote);
@@ -311,7 +313,6 @@ class WorkerClient implements DataClient {
       view.remote = remote;
       this.byRemote.set(remote, localId);
       this.sync(view);
-      for (const painter of this.painters.values()) if (painter.view === localId) this.showView(painter);
       if (early) view.onSnapshot(early);
     });
   }

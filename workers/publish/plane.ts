@@ -4,6 +4,7 @@ import {
   DEFAULT_PUBLISH_RATE,
   type Health,
   type LadderSide,
+  type PaintWith,
   PUBLISH_RATES,
   type PublishRate,
   type SnapshotBatch,
@@ -40,7 +41,7 @@ interface View {
   postedStatus: string;
   source: Source;
   /**
-   * The painter that shows it ({@link DataPlaneApi.show}), the version it last drew (-1: none yet) and the buffer
+   * The painter that shows it (opened with one: {@link DataPlaneApi.open}), the version it last drew (-1: none yet) and the buffer
    * its snapshot for the painter is written into, each tick again.
    */
   painter: BookPainter | null;
@@ -107,7 +108,7 @@ export class DataPlane {
         page.sink = sink;
         page.throttle.request();
       },
-      open: (spec, visible) => this.open(page, spec, visible ?? true),
+      open: (spec, visible, paint) => this.open(page, spec, visible ?? true, paint),
       close: (id) => this.closeView(page, id),
       setVisible: (id, visible) => {
         const view = page.views.get(id);
@@ -133,22 +134,9 @@ export class DataPlane {
   }
 
   /** A page's painters (workers/paint): canvases it handed over, each showing one of its book views. */
-  private painting(page: Page): Pick<DataPlaneApi, 'paint' | 'show' | 'restyle' | 'point' | 'priceAt' | 'unpaint'> {
-    const held = (id: number) => {
-      let entry = page.painters.get(id);
-      if (!entry) {
-        entry = { painter: new BookPainter(), view: null };
-        page.painters.set(id, entry);
-      }
-      return entry;
-    };
+  private painting(page: Page): Pick<DataPlaneApi, 'paint' | 'restyle' | 'point' | 'priceAt' | 'unpaint'> {
     return {
-      paint: (id, side, canvas, look) => held(id).painter.attach(side, canvas as PaintCanvas, look),
-      show: (id, viewId, looks) => {
-        const entry = held(id);
-        for (const [side, look] of Object.entries(looks ?? {})) entry.painter.restyle(side as LadderSide, look, false);
-        this.show(page, entry, viewId === null ? null : (page.views.get(viewId) ?? null));
-      },
+      paint: (id, side, canvas, look) => this.painterOf(page, id).painter.attach(side, canvas as PaintCanvas, look),
       restyle: (id, side, look) => page.painters.get(id)?.painter.restyle(side, look),
       point: (id, side, y) => page.painters.get(id)?.painter.point(side, y),
       priceAt: (id, side, y) => page.painters.get(id)?.painter.priceAt(side, y) ?? Number.NaN,
@@ -163,6 +151,16 @@ export class DataPlane {
         page.painters.delete(id);
       },
     };
+  }
+
+  /** A page's painter by its number, made on first use. */
+  private painterOf(page: Page, id: number): { painter: BookPainter; view: View | null } {
+    let entry = page.painters.get(id);
+    if (!entry) {
+      entry = { painter: new BookPainter(), view: null };
+      page.painters.set(id, entry);
+    }
+    return entry;
   }
 
   /** Binds a painter to a view (or to none): the view is drawn at once when its data is here. */
@@ -195,7 +193,7 @@ export class DataPlane {
     for (const page of this.pages) if (now - page.lastPing > idleMs) this.disconnect(page);
   }
 
-  private open(page: Page, spec: ViewSpec, visible: boolean): number {
+  private open(page: Page, spec: ViewSpec, visible: boolean, paint?: PaintWith): number {
     const id = this.nextView++;
     const source = this.sources.acquire(spec);
     const view: View = {
@@ -212,6 +210,12 @@ export class DataPlane {
       scratch: null,
     };
     page.views.set(id, view);
+    if (paint) {
+      const entry = this.painterOf(page, paint.painter);
+      for (const [side, look] of Object.entries(paint.looks ?? {}))
+        entry.painter.restyle(side as LadderSide, look, false);
+      this.show(page, entry, view);
+    }
     // The first snapshot goes at once when the data is already here (another view brought it).
     if (visible && view.source.version > 0) this.publish(page);
     return id;

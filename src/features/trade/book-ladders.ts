@@ -88,9 +88,14 @@ export class BookLadders {
     this.fresh = true;
     this.pagePaints.first = 0;
     for (const side of this.sides.values()) side.hover = Number.NaN;
-    const view = this.client.open(spec, (snapshot) => this.take(view, snapshot), this.visible);
+    // Drawn by the painter from its open on, so a market the worker holds already is drawn without a round trip.
+    const view = this.client.open(
+      spec,
+      (snapshot) => this.take(view, snapshot),
+      this.visible,
+      this.painter ?? undefined,
+    );
     this.view = view;
-    this.painter?.show(view);
     before?.close();
     for (const side of this.sides.values()) side.surface?.invalidate(true);
   }

@@ -166,18 +166,14 @@ describe('data client painters', () => {
     };
   };
 
-  it('hands each side a canvas at once and shows the view once its open has answered, with the looks', async () => {
+  it('hands each side a canvas at once and opens the view with its painter and the looks of its sides', async () => {
     const { client, worker } = setup();
-    worker().answersOpens = false;
     const painter = client.painter();
-    const view = client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {});
     void painter.paint('bid', slot());
-    painter.show(view);
+    client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {}, true, painter);
     await flush();
-    expect(worker().calls).toEqual(['paint 1 bid']);
-    worker().answerOpens();
-    await flush();
-    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true', 'show 1 1 bid']);
+    // The painter goes with the open: the worker draws a market it already holds without a round trip.
+    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true painter 1 bid']);
     painter.point('bid', 15);
     painter.point('ask', 15);
     expect(await painter.priceAt('bid', 3)).toBe(30);
@@ -185,21 +181,20 @@ describe('data client painters', () => {
     painter.restyle('bid', { ...look, width: 90 } as never);
     painter.unpaint('bid');
     painter.close();
-    expect(worker().calls.slice(3)).toEqual(['point 1 bid 15', 'restyle 1 bid 90x40', 'unpaint 1 bid', 'unpaint 1']);
+    expect(worker().calls.slice(2)).toEqual(['point 1 bid 15', 'restyle 1 bid 90x40', 'unpaint 1 bid', 'unpaint 1']);
   });
 
   it('gives a replacing worker new canvases and shows the view again in it', async () => {
     const { client, workers, worker } = setup();
     const painter = client.painter();
-    const view = client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {});
     const bids = slot();
     void painter.paint('bid', bids);
-    painter.show(view);
+    client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {}, true, painter);
     await flush();
     worker().answersPings = false;
     await vi.advanceTimersByTimeAsync(1000 + 3000);
     expect(workers).toHaveLength(2);
     expect(bids.made.count).toBe(2);
-    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true', 'show 1 1 bid']);
+    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true painter 1 bid']);
   });
 });

@@ -1,6 +1,14 @@
 import type { Remote } from 'comlink';
 import type { WorkerLink } from '../../../src/data/client.ts';
-import type { DataPlaneApi, Snapshot, SnapshotBatch, UserLoad, ViewSpec, WorkerApi } from '../../../workers/api.ts';
+import type {
+  DataPlaneApi,
+  PaintWith,
+  Snapshot,
+  SnapshotBatch,
+  UserLoad,
+  ViewSpec,
+  WorkerApi,
+} from '../../../workers/api.ts';
 
 /** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
 export class FakeWorker {
@@ -23,9 +31,10 @@ export class FakeWorker {
       setRequestContext: (ctx) => {
         this.calls.push(`context ${ctx.lang} ${ctx.token ?? '-'} ${ctx.userId ?? '-'}`);
       },
-      open: (spec, visible = true) => {
+      open: (spec, visible = true, paint) => {
         const id = this.nextId++;
-        this.calls.push(`open ${id} ${visible}`);
+        const painted = paint ? ` painter ${paint.painter} ${Object.keys(paint.looks ?? {}).join(',')}` : '';
+        this.calls.push(`open ${id} ${visible}${painted}`);
         this.views.set(id, { spec, visible });
         return id;
       },
@@ -47,9 +56,6 @@ export class FakeWorker {
       paint: (painter, side) => {
         this.calls.push(`paint ${painter} ${side}`);
       },
-      show: (painter, view, looks) => {
-        this.calls.push(`show ${painter} ${view} ${Object.keys(looks ?? {}).join(',')}`);
-      },
       restyle: (painter, side, look) => {
         this.calls.push(`restyle ${painter} ${side} ${look.width}x${look.height}`);
       },
@@ -63,10 +69,10 @@ export class FakeWorker {
     };
     const remote = {
       ...api,
-      open: (spec: ViewSpec, visible?: boolean) =>
+      open: (spec: ViewSpec, visible?: boolean, paint?: PaintWith) =>
         this.answersOpens
-          ? Promise.resolve(api.open(spec, visible))
-          : new Promise<number>((resolve) => this.waiting.push(() => resolve(api.open(spec, visible)))),
+          ? Promise.resolve(api.open(spec, visible, paint))
+          : new Promise<number>((resolve) => this.waiting.push(() => resolve(api.open(spec, visible, paint)))),
       ping: (t: number) => (this.answersPings ? Promise.resolve(t) : new Promise<number>(() => {})),
     };
     return {

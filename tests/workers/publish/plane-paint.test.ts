@@ -20,7 +20,8 @@ const BOOK = { kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 } as const;
 async function painted() {
   const s = setup();
   const api = s.page();
-  const view = api.open(BOOK);
+  // Another view brings the book, so the painted one opens on data that is here.
+  api.open(BOOK, false);
   await settle();
   s.feed.emit(`depth:${SYMBOL}`, s.model.snapshot());
   const bid = fakeCanvas();
@@ -28,7 +29,7 @@ async function painted() {
   api.paint(1, 'bid', bid as unknown as OffscreenCanvas, LOOK);
   api.paint(1, 'ask', ask as unknown as OffscreenCanvas, LOOK);
   bid.ctx.reset();
-  api.show(1, view, { bid: LOOK, ask: LOOK });
+  const view = api.open(BOOK, true, { painter: 1, looks: { bid: LOOK, ask: LOOK } });
   return { ...s, api, view, bid, ask };
 }
 
@@ -78,9 +79,8 @@ describe('data plane painting (workers/paint)', () => {
 
   it('moves a painter to a new view: the old one is cleared, the new drawn whole, the old posted every tick', async () => {
     const { api, view, bid, feed, model, posts, scheduler } = await painted();
-    const grouped = api.open({ ...BOOK, groupTicks: 100 });
     bid.ctx.reset();
-    api.show(1, grouped, { bid: { ...LOOK, priceScale: 0 } });
+    api.open({ ...BOOK, groupTicks: 100 }, true, { painter: 1, looks: { bid: { ...LOOK, priceScale: 0 } } });
     // The grouped book (same data) drawn at once on the same canvas, whole, with the new scale.
     expect(bid.ctx.ops('clearRect')[0]?.args).toEqual([0, 0, 200, 60]);
     expect(bid.ctx.texts()[0]).toBe('100');
@@ -101,11 +101,7 @@ describe('data plane painting (workers/paint)', () => {
     feed.emit(`depth:${SYMBOL}`, model.diff([[1, 10_000, 5]]));
     scheduler.advance(20);
     expect(bid.ctx.calls).toHaveLength(0);
-    // The book went with its last view; a new one is drawn once its snapshot comes.
-    const next = api.open(BOOK);
-    api.show(1, next);
-    await settle();
-    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    api.open(BOOK, true, { painter: 1 });
     expect(bid.ctx.texts()[0]).toBe('100.00');
     api.unpaint(1, 'ask');
     ask.ctx.reset();
@@ -119,10 +115,9 @@ describe('data plane painting (workers/paint)', () => {
   it('keeps painters per page: another tab drawing the same book is drawn on its own canvas', async () => {
     const { page, bid } = await painted();
     const other = page();
-    const view = other.open(BOOK);
     const canvas = fakeCanvas();
     other.paint(1, 'bid', canvas as unknown as OffscreenCanvas, LOOK);
-    other.show(1, view);
+    other.open(BOOK, true, { painter: 1 });
     expect(canvas.ctx.texts()[0]).toBe('100.00');
     bid.ctx.reset();
     other.unpaint(1);
