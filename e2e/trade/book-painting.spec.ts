@@ -39,9 +39,18 @@ test('the worker paints the order book: both ladders keep up with the live book,
   test.setTimeout(45_000);
   await expectLiveLadders(page);
   // The snapshots the page still gets say what the worker drew, and when.
-  const drawnAt = Number(await page.locator('.trade-book').getAttribute('data-drawn-at'));
+  const book = page.locator('.trade-book');
+  const drawnAt = Number(await book.getAttribute('data-drawn-at'));
   const now = await page.evaluate(() => performance.timeOrigin + performance.now());
   expect(now - drawnAt).toBeLessThan(5_000);
+  // Bids only, then both again: the asks' canvas goes, and a new one is handed over and painted.
+  await book.locator('.book-view.bids').click();
+  await expect(book.locator('canvas.asks')).toHaveCount(0);
+  const [asks] = await paints(page);
+  await book.locator('.book-view.both').click();
+  await expect(book.locator('canvas.asks')).toHaveCount(1);
+  await expect.poll(async () => (await paints(page))[0], { timeout: 10_000 }).toBeGreaterThan(asks + 3);
+  expect((await book.locator('canvas.asks').screenshot()).byteLength).toBeGreaterThan(4000);
 });
 
 test('where a canvas cannot be handed to a worker, the page paints the book itself', async ({ page }) => {
