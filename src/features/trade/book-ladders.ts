@@ -100,6 +100,16 @@ export class BookLadders {
     for (const side of this.sides.values()) side.surface?.invalidate(true);
   }
 
+  /** New scales for the same view (the market's thumb came): every side is drawn whole again with them. */
+  setScales(scales: LadderScales): void {
+    if (scales.priceScale === this.scales.priceScale && scales.amountScale === this.scales.amountScale) return;
+    this.scales = scales;
+    for (const [side, entry] of this.sides) {
+      this.painter?.restyle(side, entry.slot.look());
+      entry.surface?.invalidate(true);
+    }
+  }
+
   setVisible(visible: boolean): void {
     this.visible = visible;
     this.view?.setVisible(visible);

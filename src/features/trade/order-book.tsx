@@ -219,7 +219,9 @@ function useBookLadders(
   const callback = useRef(onSnapshot);
   callback.current = onSnapshot;
   const attached = useRef<Record<LadderSide, HTMLDivElement | null>>({ ask: null, bid: null });
-  const key = JSON.stringify([shown.spec, shown.scales]);
+  const key = JSON.stringify(shown.spec);
+  const scales = useRef(shown.scales);
+  scales.current = shown.scales;
   // Layout effects run after the hosts' refs are set, in this order: made, opened, sides attached.
   useLayoutEffect(() => {
     const root = section.current;
@@ -232,8 +234,13 @@ function useBookLadders(
       attached.current = { ask: null, bid: null };
     };
   }, [ladders, section]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec and scales.
-  useLayoutEffect(() => ladders.current?.open(shown.spec, shown.scales), [key]);
+  // A new market or grouping is a new view; new scales for it (the market's thumb came) are a restyle.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec.
+  useLayoutEffect(() => ladders.current?.open(shown.spec, scales.current), [key]);
+  useLayoutEffect(
+    () => ladders.current?.setScales(shown.scales),
+    [ladders, shown.scales.priceScale, shown.scales.amountScale],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hosts change with the sides shown.
   useLayoutEffect(() => {
     const made = ladders.current;
