@@ -72,3 +72,35 @@ test('when the worker cannot take the canvas (a browser that will not transfer o
   });
   await expectLiveLadders(page);
 });
+
+test('a worker that dies is replaced, and the new one paints the book on new canvases', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/trade/BTC-USDT');
+  const book = page.locator('.trade-book');
+  await expect(book.locator('.feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  await book.locator('canvas.bids').evaluate((canvas) => {
+    canvas.dataset.first = 'yes';
+  });
+  const drawnFirst = await book.getAttribute('data-drawn-first');
+  const cdp = await browser.newBrowserCDPSession();
+  const workers = async () =>
+    (await cdp.send('Target.getTargets')).targetInfos.filter(
+      (t) => t.type === 'shared_worker' && t.title.startsWith('tickstream-data'),
+    );
+  const [first] = await workers();
+  await cdp.send('Target.closeTarget', { targetId: first?.targetId ?? '' });
+  await expect
+    .poll(async () => (await workers()).map((w) => w.title), { timeout: 20_000 })
+    .toEqual(['tickstream-data-2']);
+  // The old canvases went with the old worker: new ones are in their place, and the new worker paints them.
+  await expect(book.locator('canvas.bids')).not.toHaveAttribute('data-first', 'yes', { timeout: 15_000 });
+  await expect(book.locator('canvas')).toHaveCount(2);
+  // The new worker's first live paint of the view, then more of them.
+  await expect(book).not.toHaveAttribute('data-drawn-first', drawnFirst ?? '', { timeout: 15_000 });
+  const before = await paints(page);
+  await expect.poll(async () => (await paints(page))[1], { timeout: 15_000 }).toBeGreaterThan(before[1] + 3);
+  expect((await book.locator('canvas.bids').screenshot()).byteLength).toBeGreaterThan(4000);
+  await context.close();
+});
