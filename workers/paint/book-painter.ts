@@ -26,7 +26,7 @@ export const isLive = (book: BookSnapshot | null): boolean =>
 /** One side's canvas, its look and what it shows. */
 class PaintedSide {
   readonly ladder = new LadderPainter();
-  private readonly ctx: ReturnType<PaintCanvas['getContext']>;
+  private readonly ctx: NonNullable<ReturnType<PaintCanvas['getContext']>>;
   /** The whole canvas must be drawn again (new size, look, view). */
   full = true;
   /** Price of the level under the pointer, NaN for none. */
@@ -39,7 +39,10 @@ class PaintedSide {
     private readonly canvas: PaintCanvas,
     public look: LadderLook,
   ) {
-    this.ctx = canvas.getContext('2d');
+    const ctx = canvas.getContext('2d');
+    // Thrown back to the page, which then paints the book itself.
+    if (!ctx) throw new Error('no 2d context on the canvas handed over');
+    this.ctx = ctx;
     this.resize();
   }
 
@@ -55,7 +58,7 @@ class PaintedSide {
   draw(book: BookSnapshot | null, maxCum: number): boolean {
     const ctx = this.ctx;
     const { width, height, ratio } = this.look;
-    if (!ctx || width === 0 || height === 0) return false;
+    if (width === 0 || height === 0) return false;
     const full = this.full;
     this.full = false;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);

@@ -129,4 +129,10 @@ describe('BookPainter: the order book drawn in the worker', () => {
     expect(ask.ctx.calls).toHaveLength(0);
     expect(painter.priceAt('ask', 5)).toBeNaN();
   });
+
+  it('refuses a canvas without a 2d context, so the page paints instead', () => {
+    const painter = new BookPainter();
+    expect(() => painter.attach('bid', { width: 0, height: 0, getContext: () => null }, look())).toThrow(/2d/);
+    expect(painter.priceAt('bid', 5)).toBeNaN();
+  });
 });
