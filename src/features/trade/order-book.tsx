@@ -237,10 +237,8 @@ function useBookLadders(
   // A new market or grouping is a new view; new scales for it (the market's thumb came) are a restyle.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the spec.
   useLayoutEffect(() => ladders.current?.open(shown.spec, scales.current), [key]);
-  useLayoutEffect(
-    () => ladders.current?.setScales(shown.scales),
-    [ladders, shown.scales.priceScale, shown.scales.amountScale],
-  );
+  const { priceScale, amountScale } = shown.scales;
+  useLayoutEffect(() => ladders.current?.setScales({ priceScale, amountScale }), [ladders, priceScale, amountScale]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hosts change with the sides shown.
   useLayoutEffect(() => {
     const made = ladders.current;
