@@ -72,8 +72,11 @@ export interface DataClient {
   loadUser(load: UserLoad): void;
   /** Times the worker was replaced because it stopped answering. */
   restarts(): number;
-  /** A new painter in the worker. */
-  painter(): PainterHandle;
+  /**
+   * A new painter in the worker; `refused` is told when a worker will not take one of its canvases (a replaced
+   * worker's too: the first refusal also rejects `paint`).
+   */
+  painter(refused?: () => void): PainterHandle;
 }
 
 /** A started worker: its api (comlink's proxy), where its batches go, and how to let it go. */
@@ -126,6 +129,7 @@ interface OpenPainter {
   /** The page's number for it, in every worker. */
   id: number;
   sides: Map<LadderSide, CanvasSlot>;
+  refused: () => void;
 }
 
 /** A SharedWorker (one socket and one book per market for every tab), or a dedicated Worker where it is missing. */
@@ -200,14 +204,16 @@ class WorkerClient implements DataClient {
     };
   }
 
-  painter(): PainterHandle {
-    const painter: OpenPainter = { id: this.nextPainter++, sides: new Map() };
+  painter(refused: () => void = () => {}): PainterHandle {
+    const painter: OpenPainter = { id: this.nextPainter++, sides: new Map(), refused };
     this.painters.set(painter.id, painter);
     const has = (side: LadderSide) => this.painters.get(painter.id) === painter && painter.sides.has(side);
     const handle: PainterHandle = {
       paint: (side, slot) => {
         painter.sides.set(side, slot);
-        return this.paintSide(painter, side, slot);
+        const done = this.paintSide(painter, side, slot);
+        done.catch(painter.refused);
+        return done;
       },
       restyle: (side, look) => {
         if (has(side)) void this.api.restyle(painter.id, side, look);
@@ -331,7 +337,7 @@ class WorkerClient implements DataClient {
     if (this.context) void this.api.setRequestContext(this.context);
     // The canvases went with the old worker: each painted side gets a new one.
     for (const painter of this.painters.values()) {
-      for (const [side, slot] of painter.sides) this.paintSide(painter, side, slot).catch(() => {});
+      for (const [side, slot] of painter.sides) this.paintSide(painter, side, slot).catch(painter.refused);
     }
     for (const [id, view] of this.views) this.openRemote(id, view);
   }

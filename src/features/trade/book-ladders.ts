@@ -65,7 +65,7 @@ export class BookLadders {
     /** Each snapshot, with what has been drawn (null: not known yet). */
     private readonly onSnapshot: (snapshot: BookSnapshot, drawn: Drawn | null) => void,
   ) {
-    this.painter = canPaintInWorker() ? client.painter() : null;
+    this.painter = canPaintInWorker() ? client.painter(() => this.paintOnPage()) : null;
     this.colors = colorsOf(root);
     this.font = fontOf(root);
   }
@@ -130,7 +130,8 @@ export class BookLadders {
       entry.surface = this.surface(side, slot.fresh());
       return;
     }
-    this.painter.paint(side, slot).catch(() => this.paintOnPage());
+    // A refusal reaches paintOnPage through the painter's `refused`.
+    this.painter.paint(side, slot).catch(() => {});
   }
 
   detach(side: LadderSide): void {

@@ -197,4 +197,25 @@ describe('data client painters', () => {
     expect(bids.made.count).toBe(2);
     expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true painter 1 bid']);
   });
+
+  it('tells the owner when a worker, the first or a replacing one, will not take a canvas', async () => {
+    const workers: FakeWorker[] = [];
+    const client = createDataClient({
+      startWorker: () => {
+        const worker = new FakeWorker();
+        // The first takes canvases; its replacement will not.
+        worker.refusesCanvases = workers.length > 0;
+        workers.push(worker);
+        return worker.link();
+      },
+    });
+    const refused = vi.fn();
+    const painter = client.painter(refused);
+    await painter.paint('bid', slot());
+    expect(refused).not.toHaveBeenCalled();
+    (workers[0] as FakeWorker).answersPings = false;
+    await vi.advanceTimersByTimeAsync(1000 + 3000);
+    expect(workers).toHaveLength(2);
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
 });

@@ -23,6 +23,8 @@ export class FakeWorker {
   answersPings = true;
   /** When false, `open` answers only on {@link answerOpens}. */
   answersOpens = true;
+  /** When true, `paint` fails, as a worker that cannot take a canvas. */
+  refusesCanvases = false;
   private nextId = 1;
   private readonly waiting: (() => void)[] = [];
 
@@ -74,6 +76,8 @@ export class FakeWorker {
           ? Promise.resolve(api.open(spec, visible, paint))
           : new Promise<number>((resolve) => this.waiting.push(() => resolve(api.open(spec, visible, paint)))),
       ping: (t: number) => (this.answersPings ? Promise.resolve(t) : new Promise<number>(() => {})),
+      paint: (...args: Parameters<DataPlaneApi['paint']>) =>
+        this.refusesCanvases ? Promise.reject(new Error('no 2d context')) : Promise.resolve(api.paint(...args)),
     };
     return {
       api: remote as unknown as Remote<WorkerApi>,
