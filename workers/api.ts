@@ -217,8 +217,6 @@ export type Snapshot =
       ownBids: Float64Array;
       ownAsks: Float64Array;
       health: Health;
-      /** A view the worker paints ({@link DataPlaneApi.paint}): what it has drawn. */
-      drawn?: Drawn;
     }
   | { kind: 'trades'; trades: Float64Array; health: Health }
   /** `values` holds TICKER_COLUMNS numbers per symbol of `symbols`. */
@@ -239,10 +237,52 @@ export type Snapshot =
       health: Health;
     } & SwapUserState);
 
-/** A view opened to be painted: by which painter, with the looks of its sides (DataPlaneApi `open`). */
+/**
+ * A view opened to be painted (DataPlaneApi `open`): by which painter of the page's paint worker, and the token the
+ * page gave this showing ({@link PaintApi.show}), so the painter tells its snapshots from a view it showed before.
+ */
 export interface PaintWith {
   painter: number;
-  looks?: Partial<Record<LadderSide, LadderLook>>;
+  token: number;
+}
+
+/** What one tick carries to a page's paint worker: the painted views that changed, by painter and token. */
+export interface PaintBatch {
+  views: { painter: number; token: number; snapshot: Snapshot }[];
+}
+
+/** Where a page's paint batches go, with the buffer to transfer (a port in the worker). */
+export type PaintSink = (batch: PaintBatch, transfer: ArrayBuffer[]) => void;
+
+/**
+ * The page's paint worker (a dedicated worker of its own: Chromium crashes a page whose canvas a shared worker draws
+ * on once it drew on another page's): it draws book views on the canvases the page hands over, from the snapshots the
+ * data worker sends it directly, so neither the page's main thread nor its messages are on the way.
+ */
+export interface PaintApi {
+  /** The data worker's batches come over this port (made again for a replaced data worker). */
+  listen(port: MessagePort): void;
+  /**
+   * Paints side `side` of painter `painter` (a number the page picks) on `canvas`, transferred from the page
+   * (`transferControlToOffscreen`). Throws when it cannot draw on it.
+   */
+  paint(painter: number, side: LadderSide, canvas: OffscreenCanvas, look: LadderLook): void;
+  /**
+   * The painter's next showing (`token`, growing), with its sides' looks where they change with it (a new market's or
+   * grouping's scales): the last view's book is cleared, and the snapshots of this showing are drawn whole once they
+   * come; older ones are dropped.
+   */
+  show(painter: number, token: number, looks: Partial<Record<LadderSide, LadderLook>>): void;
+  /** A painted side's new size, colours or scales: drawn whole again. */
+  restyle(painter: number, side: LadderSide, look: LadderLook): void;
+  /** The pointer over a painted side `y` CSS pixels from its top (NaN: it left): the level there is highlighted. */
+  point(painter: number, side: LadderSide, y: number): void;
+  /** The price of the level drawn `y` CSS pixels from the top of a painted side; NaN when there is none. */
+  priceAt(painter: number, side: LadderSide, y: number): number;
+  /** What the painter has drawn; null for an unknown one. */
+  drawn(painter: number): Drawn | null;
+  /** Stops painting one side (its canvas is let go), or, without a side, the whole painter. */
+  unpaint(painter: number, side?: LadderSide): void;
 }
 
 /** What one publish tick carries to one page: the views that changed since their last post. */
@@ -261,9 +301,8 @@ export interface DataPlaneApi {
   attach(sink: SnapshotSink): void;
   /**
    * Opens a view; its first snapshot comes as soon as there is data (when `visible`, the default; else once made
-   * visible). With `paint`, a book view is shown by that painter ({@link paint}) from now on, in place of the view it
-   * showed: the last view's book is cleared and this one drawn whole as soon as its data is here, on the same canvases,
-   * with the sides' looks given (a new market's or grouping's scales). Returns the view id.
+   * visible). With `paint`, a book view is drawn by that painter of the page's paint worker ({@link paintTo}).
+   * Returns the view id.
    */
   open(spec: ViewSpec, visible?: boolean, paint?: PaintWith): number;
   close(id: number): void;
@@ -279,20 +318,10 @@ export interface DataPlaneApi {
   /** The page's watchdog: a worker that stops answering is replaced. */
   ping(t: number): number;
   /**
-   * Has the worker paint side `side` of painter `painter` (a number the page picks) on `canvas`, transferred from the
-   * page (`transferControlToOffscreen`): the book view the painter shows (opened with it, {@link open}) is drawn at
-   * the publish rate whenever it changed, off the page's main thread, and its snapshots then come at the text pace
-   * (`PAINTED_EVERY_MS`), for what the page reads as text. A closed view leaves its painter showing nothing.
+   * Where the page's paint worker takes the views it paints ({@link PaintApi}): opened with `paint`, a book view goes
+   * there every tick it changed, and to the page at the text pace (`PAINTED_EVERY_MS`) for what it reads as text.
    */
-  paint(painter: number, side: LadderSide, canvas: OffscreenCanvas, look: LadderLook): void;
-  /** A painted side's new size, colours or scales: drawn whole again. */
-  restyle(painter: number, side: LadderSide, look: LadderLook): void;
-  /** The pointer over a painted side `y` CSS pixels from its top (NaN: it left): the level there is highlighted. */
-  point(painter: number, side: LadderSide, y: number): void;
-  /** The price of the level drawn `y` CSS pixels from the top of a painted side; NaN when there is none. */
-  priceAt(painter: number, side: LadderSide, y: number): number;
-  /** Stops painting one side (its canvas is let go), or, without a side, the whole painter. */
-  unpaint(painter: number, side?: LadderSide): void;
+  paintTo(sink: PaintSink): void;
 }
 
 /**
@@ -300,4 +329,7 @@ export interface DataPlaneApi {
  * over it as one message with no answer. As a comlink callback, each batch also cost a reply message and its handling
  * on the page's main thread (about 5 % of it at 4× CPU throttle on the contract terminal).
  */
-export type WorkerApi = Omit<DataPlaneApi, 'attach'> & { attach(port: MessagePort): void };
+export type WorkerApi = Omit<DataPlaneApi, 'attach' | 'paintTo'> & {
+  attach(port: MessagePort): void;
+  paintTo(port: MessagePort): void;
+};

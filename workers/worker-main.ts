@@ -92,10 +92,11 @@ export function startPlane(origin: string, requests = workerRequests()): DataPla
   return plane;
 }
 
-/** A page's api as comlink exposes it: its batches go over the port it attaches (WorkerApi). */
+/** A page's api as comlink exposes it: its batches, and its paint worker's, go over the ports it hands over (WorkerApi). */
 export function overPort(api: DataPlaneApi): WorkerApi {
   return {
     ...api,
     attach: (port) => api.attach((batch, buffers) => port.postMessage(batch, buffers)),
+    paintTo: (port) => api.paintTo((batch, buffers) => port.postMessage(batch, buffers)),
   };
 }

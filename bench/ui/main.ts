@@ -3,8 +3,9 @@
  * long animation frame over 50 ms; 32 books ≥ 30 fps; issue 22 item 3: at 16 books every side that changed repainted
  * ≥ 30 times a second, or as often as it changed), side by side in one run:
  * - ours: the real pipeline. The page's data client starts the real dedicated worker (workers/dedicated-worker.ts),
- *   which reads msgpack depth frames from a socket, merges and checks the books and paints each book's ladders on the
- *   OffscreenCanvases the page handed over (workers/paint), the page getting the book at the text pace — page/ours.tsx;
+ *   which reads msgpack depth frames from a socket, merges and checks the books and sends them to the page's paint
+ *   worker, which paints each book's ladders on the OffscreenCanvases the page handed over (workers/paint), the page
+ *   getting the book at the text pace — page/ours.tsx;
  * - ours_page: the same with `transferControlToOffscreen` taken away, so the page paints the ladders from every
  *   snapshot within its shared frame budget (src/canvas/surface.ts): the order book before the worker painted it;
  * - naive: the same frames as JSON over a main-thread WebSocket, JSON.parse, a Map per side sorted again per frame,
@@ -103,7 +104,7 @@ function printProfile(title: string, profile: CpuProfile): void {
 
 // scripts/bench.mjs runs from the project folder.
 const cwd = process.cwd();
-const [page, worker] = await Promise.all([
+const [page, worker, painter] = await Promise.all([
   build({
     entryPoints: [join(cwd, 'bench/ui/page/main.tsx')],
     bundle: true,
@@ -116,16 +117,18 @@ const [page, worker] = await Promise.all([
     write: false,
     logLevel: 'warning',
   }),
-  build({
-    entryPoints: [join(cwd, 'workers/dedicated-worker.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    minify: !PROFILE,
-    write: false,
-    logLevel: 'warning',
-  }),
+  ...['workers/dedicated-worker.ts', 'workers/paint-worker.ts'].map((entry) =>
+    build({
+      entryPoints: [join(cwd, entry)],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'chrome120',
+      minify: !PROFILE,
+      write: false,
+      logLevel: 'warning',
+    }),
+  ),
 ]);
 const files = new Map([
   [
@@ -136,7 +139,8 @@ const files = new Map([
     },
   ],
   ['/page.js', { type: 'text/javascript', body: page.outputFiles[0]?.text ?? '' }],
-  ['/worker.js', { type: 'text/javascript', body: worker.outputFiles[0]?.text ?? '' }],
+  ['/worker.js', { type: 'text/javascript', body: worker?.outputFiles[0]?.text ?? '' }],
+  ['/paint-worker.js', { type: 'text/javascript', body: painter?.outputFiles[0]?.text ?? '' }],
 ]);
 const feed = await startFeed({
   rate: RATE,

@@ -2,7 +2,7 @@
 // handed over only once, so a replaced worker needs a new element (src/data/client.ts CanvasSlot). React renders the
 // host and its pointer handlers; the canvas inside it follows the host's box.
 import type { LadderLook, LadderSide } from '../../workers/api.ts';
-import type { CanvasSlot } from '../data/client.ts';
+import type { CanvasSlot } from '../data/painters.ts';
 import { watchRatio } from './surface.ts';
 
 /** Whether this browser can hand a canvas to a worker (else the page paints it). */

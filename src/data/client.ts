@@ -1,8 +1,6 @@
 import { type Remote, transfer, wrap } from 'comlink';
 import type { RequestContext } from '../../common/request-context.ts';
 import type {
-  LadderLook,
-  LadderSide,
   PaintWith,
   PublishRate,
   Snapshot,
@@ -11,6 +9,7 @@ import type {
   ViewSpec,
   WorkerApi,
 } from '../../workers/api.ts';
+import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
 const PING_MS = 1000;
@@ -23,28 +22,6 @@ export interface ViewHandle {
    * nothing is posted for it; made visible, its latest snapshot comes at once.
    */
   setVisible(visible: boolean): void;
-  close(): void;
-}
-
-/** Where a painted side's canvas comes from (src/canvas/ladder-canvas.ts): one for each worker that paints it. */
-export interface CanvasSlot {
-  /** A canvas for the worker to own, in place of the one handed to a worker before (that one is gone with it). */
-  canvas(): OffscreenCanvas;
-  look(): LadderLook;
-}
-
-/**
- * A painter in the worker (workers/api.ts `paint`): book sides drawn on canvases the page handed over, showing one of
- * the page's book views. It follows a replaced worker: new canvases from the slots, the view shown again.
- */
-export interface PainterHandle {
-  /** Paints `side` on the slot's canvas. Rejects when the browser cannot hand a canvas to the worker. */
-  paint(side: LadderSide, slot: CanvasSlot): Promise<void>;
-  restyle(side: LadderSide, look: LadderLook): void;
-  unpaint(side: LadderSide): void;
-  point(side: LadderSide, y: number): void;
-  /** The price of the level drawn at `y`; NaN when none (or no worker view yet). */
-  priceAt(side: LadderSide, y: number): Promise<number>;
   close(): void;
 }
 
@@ -72,10 +49,7 @@ export interface DataClient {
   loadUser(load: UserLoad): void;
   /** Times the worker was replaced because it stopped answering. */
   restarts(): number;
-  /**
-   * A new painter in the worker; `refused` is told when a worker will not take one of its canvases (a replaced
-   * worker's too: the first refusal also rejects `paint`).
-   */
+  /** A new painter of the page's paint worker; `refused` is told when one of its canvases cannot be painted there. */
   painter(refused?: () => void): PainterHandle;
 }
 
@@ -110,6 +84,8 @@ export interface DataClientOptions {
   startWorker?: (generation: number) => WorkerLink;
   /** Whether the page starts visible (default true). */
   pageVisible?: boolean;
+  /** Starts the page's paint worker, with the first painter (default: workers/paint-worker.ts). */
+  startPainter?: () => PaintLink;
 }
 
 interface OpenView {
@@ -121,15 +97,8 @@ interface OpenView {
   remote: number | null;
   /** What the current worker was last told (views open visible). */
   told: boolean;
-  /** The painter that draws it. */
-  painter: OpenPainter | null;
-}
-
-interface OpenPainter {
-  /** The page's number for it, in every worker. */
-  id: number;
-  sides: Map<LadderSide, CanvasSlot>;
-  refused: () => void;
+  /** Its painter's showing, when the paint worker draws it. */
+  paint: PaintWith | null;
 }
 
 /** A SharedWorker (one socket and one book per market for every tab), or a dedicated Worker where it is missing. */
@@ -160,9 +129,7 @@ class WorkerClient implements DataClient {
    * data is there (the user's state, a book another tab holds), and the batch may arrive before the open's answer.
    */
   private readonly early = new Map<number, Snapshot>();
-  private readonly painters = new Map<number, OpenPainter>();
-  private readonly painterOf = new WeakMap<PainterHandle, OpenPainter>();
-  private nextPainter = 1;
+  private readonly paints: PaintClient;
   private opening = 0;
   private nextId = 1;
   private generation = 0;
@@ -177,6 +144,7 @@ class WorkerClient implements DataClient {
 
   constructor(options: DataClientOptions) {
     this.startWorker = options.startWorker ?? startBrowserWorker;
+    this.paints = new PaintClient(options.startPainter);
     this.pageVisible = options.pageVisible ?? true;
     this.start();
     setInterval(() => this.watch(), PING_MS);
@@ -184,8 +152,8 @@ class WorkerClient implements DataClient {
 
   open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible = true, painter?: PainterHandle): ViewHandle {
     const id = this.nextId++;
-    const drawnBy = (painter && this.painterOf.get(painter)) ?? null;
-    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, painter: drawnBy };
+    const paint = painter ? this.paints.showing(painter) : null;
+    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, paint };
     this.views.set(id, view);
     this.openRemote(id, view);
     return {
@@ -204,51 +172,8 @@ class WorkerClient implements DataClient {
     };
   }
 
-  painter(refused: () => void = () => {}): PainterHandle {
-    const painter: OpenPainter = { id: this.nextPainter++, sides: new Map(), refused };
-    this.painters.set(painter.id, painter);
-    const has = (side: LadderSide) => this.painters.get(painter.id) === painter && painter.sides.has(side);
-    const handle: PainterHandle = {
-      paint: (side, slot) => {
-        painter.sides.set(side, slot);
-        const done = this.paintSide(painter, side, slot);
-        done.catch(painter.refused);
-        return done;
-      },
-      restyle: (side, look) => {
-        if (has(side)) void this.api.restyle(painter.id, side, look);
-      },
-      unpaint: (side) => {
-        if (has(side)) void this.api.unpaint(painter.id, side);
-        painter.sides.delete(side);
-      },
-      point: (side, y) => {
-        if (has(side)) void this.api.point(painter.id, side, y);
-      },
-      priceAt: async (side, y) => (has(side) ? await this.api.priceAt(painter.id, side, y) : Number.NaN),
-      close: () => {
-        if (this.painters.get(painter.id) !== painter) return;
-        this.painters.delete(painter.id);
-        for (const view of this.views.values()) if (view.painter === painter) view.painter = null;
-        void this.api.unpaint(painter.id);
-      },
-    };
-    this.painterOf.set(handle, painter);
-    return handle;
-  }
-
-  private paintSide(painter: OpenPainter, side: LadderSide, slot: CanvasSlot): Promise<void> {
-    const canvas = slot.canvas();
-    return Promise.resolve(this.api.paint(painter.id, side, transfer(canvas, [canvas]), slot.look()));
-  }
-
-  /** A painted view's painter and its sides' looks of now (a new view may bring new scales). */
-  private paintWith(view: OpenView): PaintWith | undefined {
-    const painter = view.painter;
-    if (!painter || this.painters.get(painter.id) !== painter) return undefined;
-    const looks: Partial<Record<LadderSide, LadderLook>> = {};
-    for (const [side, slot] of painter.sides) looks[side] = slot.look();
-    return { painter: painter.id, looks };
+  painter(refused?: () => void): PainterHandle {
+    return this.paints.painter(refused);
   }
 
   setVisible(next: boolean): void {
@@ -306,7 +231,7 @@ class WorkerClient implements DataClient {
     view.remote = null;
     view.told = this.shown(view);
     this.opening++;
-    void Promise.resolve(this.api.open(view.spec, view.told, this.paintWith(view))).then((remote) => {
+    void Promise.resolve(this.api.open(view.spec, view.told, view.paint ?? undefined)).then((remote) => {
       // A restart re-opened it in the new worker; a closed view is let go at once.
       if (asked !== this.generation) return;
       const early = this.early.get(remote);
@@ -335,10 +260,8 @@ class WorkerClient implements DataClient {
     if (this.rate) void this.api.setRate(this.rate);
     if (this.token) void this.api.auth(this.token);
     if (this.context) void this.api.setRequestContext(this.context);
-    // The canvases went with the old worker: each painted side gets a new one.
-    for (const painter of this.painters.values()) {
-      for (const [side, slot] of painter.sides) this.paintSide(painter, side, slot).catch(painter.refused);
-    }
+    // The paint worker keeps its canvases: only its channel from the data worker is new.
+    this.paints.connect(this.api);
     for (const [id, view] of this.views) this.openRemote(id, view);
   }
 

@@ -161,9 +161,9 @@ export class BookPainter {
     return this.sides.get(side)?.priceAt(this.book, y) ?? Number.NaN;
   }
 
-  /** Adds what has been drawn to a snapshot the page is sent. */
-  annotate(snapshot: Snapshot): void {
-    if (snapshot.kind === 'book') snapshot.drawn = { ...this.drawn };
+  /** What has been drawn so far (a copy). */
+  stats(): Drawn {
+    return { ...this.drawn };
   }
 
   private paintSide(side: LadderSide): void {

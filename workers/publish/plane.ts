@@ -3,7 +3,8 @@ import {
   type DataPlaneApi,
   DEFAULT_PUBLISH_RATE,
   type Health,
-  type LadderSide,
+  type PaintBatch,
+  type PaintSink,
   type PaintWith,
   PUBLISH_RATES,
   type PublishRate,
@@ -11,7 +12,6 @@ import {
   type SnapshotSink,
   type ViewSpec,
 } from '../api.ts';
-import { BookPainter, type PaintCanvas } from '../paint/index.ts';
 import { type FeedPort, type HistoryLoader, type MarketGrid, type Source, Sources } from '../sources/index.ts';
 import { Arena } from './arena.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
@@ -40,13 +40,9 @@ interface View {
   postedAt: number;
   postedStatus: string;
   source: Source;
-  /**
-   * The painter that shows it (opened with one: {@link DataPlaneApi.open}), the version it last drew (-1: none yet) and the buffer
-   * its snapshot for the painter is written into, each tick again.
-   */
-  painter: BookPainter | null;
+  /** The page's painter that draws it (opened with one: {@link DataPlaneApi.open}), and the version last sent to it. */
+  paint: PaintWith | null;
   drawnVersion: number;
-  scratch: Arena | null;
 }
 
 interface Page {
@@ -57,8 +53,8 @@ interface Page {
   /** A publish waiting for a paced view's turn ({@link VIEW_EVERY_MS}), and when it runs. */
   paced: unknown;
   pacedAt: number;
-  /** The page's painters by its own numbers, and the view each shows. */
-  painters: Map<number, { painter: BookPainter; view: View | null }>;
+  /** Where the page's painted views go every tick: its paint worker. */
+  paintSink: PaintSink | null;
 }
 
 /**
@@ -100,7 +96,7 @@ export class DataPlane {
       lastPing: this.scheduler.now(),
       paced: null,
       pacedAt: 0,
-      painters: new Map(),
+      paintSink: null,
     };
     this.pages.add(page);
     return {
@@ -127,61 +123,18 @@ export class DataPlane {
         page.lastPing = this.scheduler.now();
         return t;
       },
-      ...this.painting(page),
+      paintTo: (sink) => {
+        page.paintSink = sink;
+        for (const view of page.views.values()) view.drawnVersion = -1;
+        page.throttle.request();
+      },
       disconnect: () => this.disconnect(page),
       lastPing: () => page.lastPing,
     };
   }
 
-  /** A page's painters (workers/paint): canvases it handed over, each showing one of its book views. */
-  private painting(page: Page): Pick<DataPlaneApi, 'paint' | 'restyle' | 'point' | 'priceAt' | 'unpaint'> {
-    return {
-      paint: (id, side, canvas, look) => this.painterOf(page, id).painter.attach(side, canvas as PaintCanvas, look),
-      restyle: (id, side, look) => page.painters.get(id)?.painter.restyle(side, look),
-      point: (id, side, y) => page.painters.get(id)?.painter.point(side, y),
-      priceAt: (id, side, y) => page.painters.get(id)?.painter.priceAt(side, y) ?? Number.NaN,
-      unpaint: (id, side) => {
-        const entry = page.painters.get(id);
-        if (!entry) return;
-        if (side) {
-          entry.painter.detach(side);
-          return;
-        }
-        this.show(page, entry, null);
-        page.painters.delete(id);
-      },
-    };
-  }
-
-  /** A page's painter by its number, made on first use. */
-  private painterOf(page: Page, id: number): { painter: BookPainter; view: View | null } {
-    let entry = page.painters.get(id);
-    if (!entry) {
-      entry = { painter: new BookPainter(), view: null };
-      page.painters.set(id, entry);
-    }
-    return entry;
-  }
-
-  /** Binds a painter to a view (or to none): the view is drawn at once when its data is here. */
-  private show(page: Page, entry: { painter: BookPainter; view: View | null }, view: View | null): void {
-    if (entry.view === view) return;
-    if (entry.view) entry.view.painter = null;
-    entry.view = view;
-    entry.painter.reset();
-    if (!view) return;
-    if (view.painter) {
-      // One painter a view: the one shown last takes it.
-      for (const other of page.painters.values()) if (other.view === view && other !== entry) other.view = null;
-    }
-    view.painter = entry.painter;
-    view.drawnVersion = -1;
-    if (view.visible && view.source.version > 0) this.draw(view);
-  }
-
   disconnect(page: Page): void {
     for (const id of [...page.views.keys()]) this.closeView(page, id);
-    page.painters.clear();
     page.throttle.cancel();
     if (page.paced !== null) this.scheduler.clearTimeout(page.paced);
     this.pages.delete(page);
@@ -205,16 +158,14 @@ export class DataPlane {
       postedAt: Number.NEGATIVE_INFINITY,
       postedStatus: '',
       source,
-      painter: null,
+      paint: null,
       drawnVersion: -1,
-      scratch: null,
     };
     page.views.set(id, view);
     if (paint) {
-      const entry = this.painterOf(page, paint.painter);
-      for (const [side, look] of Object.entries(paint.looks ?? {}))
-        entry.painter.restyle(side as LadderSide, look, false);
-      this.show(page, entry, view);
+      // One view a painter: the one opened last takes it.
+      for (const other of page.views.values()) if (other.paint?.painter === paint.painter) other.paint = null;
+      view.paint = paint;
     }
     // The first snapshot goes at once when the data is already here (another view brought it).
     if (visible && view.source.version > 0) this.publish(page);
@@ -225,7 +176,6 @@ export class DataPlane {
     const view = page.views.get(id);
     if (!view) return;
     page.views.delete(id);
-    for (const entry of page.painters.values()) if (entry.view === view) this.show(page, entry, null);
     this.sources.release(view.spec);
   }
 
@@ -237,7 +187,7 @@ export class DataPlane {
       for (const view of page.views.values()) {
         if (view.source !== source || !view.visible) continue;
         wanted = true;
-        if (view.posted < 0 || (view.painter && view.drawnVersion < 0)) first = true;
+        if (view.posted < 0 || (view.paint && view.drawnVersion < 0)) first = true;
       }
       // A view's first data goes out at once; after that, at most once per period.
       if (first) this.publish(page);
@@ -256,13 +206,33 @@ export class DataPlane {
    * the whole extract (bench/post), so one per batch rather than one or two per view.
    */
   private publish(page: Page): void {
-    // Posted first: the page's main thread works on the batch while this thread paints.
     this.post(page);
+    this.postPainted(page);
+  }
+
+  /**
+   * The painted views that changed since they were last sent, to the page's paint worker: one batch a tick, its
+   * arrays cut from one transferred buffer as the page's are.
+   */
+  private postPainted(page: Page): void {
+    if (!page.paintSink) return;
+    const due: View[] = [];
+    let size = 0;
     for (const view of page.views.values()) {
-      if (view.painter && view.visible && view.source.version > 0 && this.versionOf(view) !== view.drawnVersion) {
-        this.draw(view);
-      }
+      if (!view.paint || !view.visible || view.source.version === 0) continue;
+      if (this.versionOf(view) === view.drawnVersion) continue;
+      due.push(view);
+      size += view.source.size(view.spec);
     }
+    if (due.length === 0) return;
+    const arena = new Arena(size);
+    const views: PaintBatch['views'] = [];
+    for (const view of due) {
+      const { painter, token } = view.paint as PaintWith;
+      views.push({ painter, token, snapshot: view.source.snapshot(view.spec, arena, this.health()) });
+      view.drawnVersion = this.versionOf(view);
+    }
+    page.paintSink({ views }, [arena.buffer]);
   }
 
   /** The page's batch of the views due (a painted one tells what was drawn up to the tick before). */
@@ -276,7 +246,7 @@ export class DataPlane {
       // Nothing is posted before the first data; then data or health changes post again.
       if (!view.visible || view.source.version === 0) continue;
       if (this.versionOf(view) === view.posted) continue;
-      const every = view.painter ? PAINTED_EVERY_MS : (VIEW_EVERY_MS[view.spec.kind] ?? 0);
+      const every = view.paint ? PAINTED_EVERY_MS : (VIEW_EVERY_MS[view.spec.kind] ?? 0);
       const turn = view.postedAt + every - now;
       // A paced view waits its turn for new data, not for a new state (a book gone live, a feed gone stale).
       if (turn > 0 && this.statusOf(view) === view.postedStatus) {
@@ -291,24 +261,12 @@ export class DataPlane {
     const arena = new Arena(size);
     const views: SnapshotBatch['views'] = [];
     for (const view of due) {
-      const snapshot = view.source.snapshot(view.spec, arena, this.health());
-      view.painter?.annotate(snapshot);
-      views.push({ id: view.id, snapshot });
+      views.push({ id: view.id, snapshot: view.source.snapshot(view.spec, arena, this.health()) });
       view.posted = this.versionOf(view);
       view.postedAt = now;
       view.postedStatus = this.statusOf(view);
     }
     page.sink({ t: this.scheduler.now(), views }, [arena.buffer]);
-  }
-
-  /** Paints a painted view's latest snapshot (written into a buffer of the view's, not a batch's). */
-  private draw(view: View): void {
-    const painter = view.painter;
-    if (!painter) return;
-    const size = view.source.size(view.spec);
-    view.scratch = view.scratch && view.scratch.capacity >= size ? view.scratch.rewind() : new Arena(size);
-    painter.draw(view.source.snapshot(view.spec, view.scratch, this.health()));
-    view.drawnVersion = this.versionOf(view);
   }
 
   /** One publish when the earliest paced view's turn comes (the page's throttle still spaces it). */

@@ -2,7 +2,8 @@
  * `ours`: the terminal's own pipeline. The real data client (src/data/client.ts) starts the real dedicated worker
  * (workers/dedicated-worker.ts, bundled to /worker.js), which opens the msgpack socket and merges the 1000-level books;
  * each book panel is the order book's own ladders (src/features/trade/book-ladders.ts), wired as order-book.tsx wires
- * them, minus React around the panel: the worker paints them on OffscreenCanvases (workers/paint), or, with
+ * them, minus React around the panel: the page's paint worker (workers/paint-worker.ts, /paint-worker.js) paints them
+ * on OffscreenCanvases from the data worker's snapshots (workers/paint), or, with
  * `transferControlToOffscreen` taken away before the page loads (mode `ours_page`), the page paints them from every
  * snapshot within its shared frame budget.
  */
@@ -10,7 +11,7 @@ import { wrap } from 'comlink';
 import { createDataClient, linkTo } from '../../../src/data/client.ts';
 import { observeInViewport } from '../../../src/data/hooks.ts';
 import { BookLadders } from '../../../src/features/trade/book-ladders.ts';
-import type { Drawn, WorkerApi } from '../../../workers/api.ts';
+import type { Drawn, PaintApi, WorkerApi } from '../../../workers/api.ts';
 import { installMeter, type PageCounters } from './meter.tsx';
 
 /** Levels per side asked of the worker, as order-book.tsx asks. */
@@ -21,6 +22,10 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
     startWorker: () => {
       const worker = new Worker('/worker.js');
       return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
+    },
+    startPainter: () => {
+      const worker = new Worker('/paint-worker.js');
+      return { api: wrap<PaintApi>(worker), stop: () => worker.terminate() };
     },
   });
   const seen = new Set<string>();

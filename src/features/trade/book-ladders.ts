@@ -1,12 +1,14 @@
 // The order book's two ladders and the view they show (issue 22 item 3). Where the browser can hand a canvas to a
-// worker, the data worker paints them (workers/paint) at the publish rate, whatever the page's main thread is doing,
-// and the page gets the book only at the text pace for its readout; elsewhere, or when the hand-over fails, the page
-// paints them from every snapshot within the shared frame budget (src/canvas/surface.ts), as before.
+// worker, the page's paint worker paints them (workers/paint) from the data worker's snapshots at the publish rate,
+// whatever the page's main thread is doing, and the page gets the book only at the text pace for its readout;
+// elsewhere, or when the hand-over fails, the page paints them from every snapshot within the shared frame budget
+// (src/canvas/surface.ts), as before.
 import type { Drawn, LadderColors, LadderLook, LadderSide, Snapshot, ViewSpec } from '../../../workers/api.ts';
 import { isLive, LadderPainter, maxCumulative, priceAtY, rowsThatFit } from '../../../workers/paint/index.ts';
 import { canPaintInWorker, LadderCanvas } from '../../canvas/ladder-canvas.ts';
 import { CanvasSurface, cssVar, type DrawFn } from '../../canvas/surface.ts';
-import type { DataClient, PainterHandle, ViewHandle } from '../../data/client.ts';
+import type { DataClient, ViewHandle } from '../../data/client.ts';
+import type { PainterHandle } from '../../data/painters.ts';
 
 export type BookSnapshot = Extract<Snapshot, { kind: 'book' }>;
 
@@ -54,6 +56,8 @@ export class BookLadders {
   /** No snapshot of the current view drawn yet (page mode: it is drawn ahead of the frame budget). */
   private fresh = true;
   private readonly sides = new Map<LadderSide, PageSide>();
+  /** Worker mode: what the paint worker said it drew, asked at each snapshot. */
+  private workerDrawn: Drawn | null = null;
   /** Page mode: what the page drew, as the worker reports its own (workers/api.ts Drawn). */
   private readonly pagePaints: Drawn = { asks: 0, bids: 0, at: 0, first: 0, seq: -1 };
   private readonly colors: LadderColors;
@@ -172,9 +176,16 @@ export class BookLadders {
   private take(view: ViewHandle, snapshot: Snapshot): void {
     if (view !== this.view || snapshot.kind !== 'book') return;
     this.latest = snapshot;
-    // The worker's view says what it drew; the first post of a view, before it is shown on the canvases, says nothing.
-    this.onSnapshot(snapshot, this.painter ? (snapshot.drawn ?? null) : { ...this.pagePaints });
-    if (this.painter) return;
+    const painter = this.painter;
+    if (painter) {
+      // What the paint worker drew, as it said when asked at the last snapshot (asked again now, for the next).
+      this.onSnapshot(snapshot, this.workerDrawn);
+      void painter.drawn().then((drawn) => {
+        if (this.painter === painter) this.workerDrawn = drawn;
+      });
+      return;
+    }
+    this.onSnapshot(snapshot, { ...this.pagePaints });
     // A new market's or grouping's first book is drawn in the next frame, ahead of the budget.
     const urgent = this.fresh;
     this.fresh = false;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataClient } from '../../../src/data/client.ts';
 import type { Snapshot } from '../../../workers/api.ts';
-import { FakeWorker, trades } from './fake-worker.ts';
+import { FakePainter, FakeWorker, trades } from './fake-worker.ts';
 
 const SPEC = { kind: 'trades', symbol: 'BTC/USDT' } as const;
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -165,57 +165,78 @@ describe('data client painters', () => {
       look: () => look as never,
     };
   };
+  const BOOK = { kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 } as const;
 
-  it('hands each side a canvas at once and opens the view with its painter and the looks of its sides', async () => {
-    const { client, worker } = setup();
-    const painter = client.painter();
-    void painter.paint('bid', slot());
-    client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {}, true, painter);
+  function painted() {
+    const workers: FakeWorker[] = [];
+    const painter = new FakePainter();
+    const client = createDataClient({
+      startWorker: () => {
+        const worker = new FakeWorker();
+        workers.push(worker);
+        return worker.link();
+      },
+      startPainter: () => painter.link(),
+    });
+    return { client, workers, worker: () => workers.at(-1) as FakeWorker, painter };
+  }
+
+  it('starts the paint worker with the first painter and links the data worker to it', async () => {
+    const { client, worker, painter } = painted();
     await flush();
-    // The painter goes with the open: the worker draws a market it already holds without a round trip.
-    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true painter 1 bid']);
-    painter.point('bid', 15);
-    painter.point('ask', 15);
-    expect(await painter.priceAt('bid', 3)).toBe(30);
-    expect(await painter.priceAt('ask', 3)).toBeNaN();
-    painter.restyle('bid', { ...look, width: 90 } as never);
-    painter.unpaint('bid');
-    painter.close();
-    expect(worker().calls.slice(2)).toEqual(['point 1 bid 15', 'restyle 1 bid 90x40', 'unpaint 1 bid', 'unpaint 1']);
+    expect(painter.starts).toBe(0);
+    const handle = client.painter();
+    await handle.paint('bid', slot());
+    expect(painter.starts).toBe(1);
+    expect(painter.calls).toEqual(['listen', 'paint 1 bid']);
+    expect(worker().calls).toEqual(['paintTo']);
   });
 
-  it('gives a replacing worker new canvases and shows the view again in it', async () => {
-    const { client, workers, worker } = setup();
-    const painter = client.painter();
+  it("tells the paint worker a view's showing, with its looks, before the data worker opens it with the token", async () => {
+    const { client, worker, painter } = painted();
+    const handle = client.painter();
+    await handle.paint('bid', slot());
+    client.open(BOOK, () => {}, true, handle);
+    client.open(BOOK, () => {}, true, handle);
+    await flush();
+    expect(painter.calls.slice(2)).toEqual(['show 1 1 bid', 'show 1 2 bid']);
+    expect(worker().calls.slice(1)).toEqual(['open 1 true painter 1 token 1', 'open 2 true painter 1 token 2']);
+    handle.point('bid', 15);
+    handle.point('ask', 15);
+    expect(await handle.priceAt('bid', 3)).toBe(30);
+    expect(await handle.priceAt('ask', 3)).toBeNaN();
+    expect(await handle.drawn()).toMatchObject({ bids: 1 });
+    handle.restyle('bid', { ...look, width: 90 } as never);
+    handle.unpaint('bid');
+    handle.close();
+    await flush();
+    expect(painter.calls.slice(4)).toEqual(['point 1 bid 15', 'restyle 1 bid 90x40', 'unpaint 1 bid', 'unpaint 1']);
+    expect(await handle.drawn()).toBeNull();
+  });
+
+  it('links a replacing data worker to the same paint worker, which keeps its canvases', async () => {
+    const { client, workers, worker, painter } = painted();
+    const handle = client.painter();
     const bids = slot();
-    void painter.paint('bid', bids);
-    client.open({ kind: 'book', symbol: 'BTC/USDT', depth: 50, groupTicks: 0 }, () => {}, true, painter);
+    await handle.paint('bid', bids);
+    client.open(BOOK, () => {}, true, handle);
     await flush();
     worker().answersPings = false;
     await vi.advanceTimersByTimeAsync(1000 + 3000);
     expect(workers).toHaveLength(2);
-    expect(bids.made.count).toBe(2);
-    expect(worker().calls).toEqual(['paint 1 bid', 'open 1 true painter 1 bid']);
+    expect(bids.made.count).toBe(1);
+    expect(painter.starts).toBe(1);
+    expect(painter.calls.filter((c) => c === 'listen')).toHaveLength(2);
+    // The view comes back with the showing the paint worker expects.
+    expect(worker().calls).toEqual(['paintTo', 'open 1 true painter 1 token 1']);
   });
 
-  it('tells the owner when a worker, the first or a replacing one, will not take a canvas', async () => {
-    const workers: FakeWorker[] = [];
-    const client = createDataClient({
-      startWorker: () => {
-        const worker = new FakeWorker();
-        // The first takes canvases; its replacement will not.
-        worker.refusesCanvases = workers.length > 0;
-        workers.push(worker);
-        return worker.link();
-      },
-    });
+  it('tells the owner when the paint worker will not take a canvas', async () => {
+    const { client, painter } = painted();
+    painter.refusesCanvases = true;
     const refused = vi.fn();
-    const painter = client.painter(refused);
-    await painter.paint('bid', slot());
-    expect(refused).not.toHaveBeenCalled();
-    (workers[0] as FakeWorker).answersPings = false;
-    await vi.advanceTimersByTimeAsync(1000 + 3000);
-    expect(workers).toHaveLength(2);
+    const handle = client.painter(refused);
+    await expect(handle.paint('bid', slot())).rejects.toThrow(/2d/);
     expect(refused).toHaveBeenCalledTimes(1);
   });
 });

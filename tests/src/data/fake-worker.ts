@@ -1,7 +1,11 @@
 import type { Remote } from 'comlink';
 import type { WorkerLink } from '../../../src/data/client.ts';
+import type { PaintLink } from '../../../src/data/painters.ts';
 import type {
   DataPlaneApi,
+  LadderLook,
+  LadderSide,
+  PaintApi,
   PaintWith,
   Snapshot,
   SnapshotBatch,
@@ -23,8 +27,6 @@ export class FakeWorker {
   answersPings = true;
   /** When false, `open` answers only on {@link answerOpens}. */
   answersOpens = true;
-  /** When true, `paint` fails, as a worker that cannot take a canvas. */
-  refusesCanvases = false;
   private nextId = 1;
   private readonly waiting: (() => void)[] = [];
 
@@ -35,7 +37,7 @@ export class FakeWorker {
       },
       open: (spec, visible = true, paint) => {
         const id = this.nextId++;
-        const painted = paint ? ` painter ${paint.painter} ${Object.keys(paint.looks ?? {}).join(',')}` : '';
+        const painted = paint ? ` painter ${paint.painter} token ${paint.token}` : '';
         this.calls.push(`open ${id} ${visible}${painted}`);
         this.views.set(id, { spec, visible });
         return id;
@@ -55,18 +57,8 @@ export class FakeWorker {
         this.loads.push(load);
       },
       ping: (t) => t,
-      paint: (painter, side) => {
-        this.calls.push(`paint ${painter} ${side}`);
-      },
-      restyle: (painter, side, look) => {
-        this.calls.push(`restyle ${painter} ${side} ${look.width}x${look.height}`);
-      },
-      point: (painter, side, y) => {
-        this.calls.push(`point ${painter} ${side} ${y}`);
-      },
-      priceAt: (_painter, _side, y) => y * 10,
-      unpaint: (painter, side) => {
-        this.calls.push(`unpaint ${painter}${side ? ` ${side}` : ''}`);
+      paintTo: () => {
+        this.calls.push('paintTo');
       },
     };
     const remote = {
@@ -76,8 +68,6 @@ export class FakeWorker {
           ? Promise.resolve(api.open(spec, visible, paint))
           : new Promise<number>((resolve) => this.waiting.push(() => resolve(api.open(spec, visible, paint)))),
       ping: (t: number) => (this.answersPings ? Promise.resolve(t) : new Promise<number>(() => {})),
-      paint: (...args: Parameters<DataPlaneApi['paint']>) =>
-        this.refusesCanvases ? Promise.reject(new Error('no 2d context')) : Promise.resolve(api.paint(...args)),
     };
     return {
       api: remote as unknown as Remote<WorkerApi>,
@@ -113,3 +103,34 @@ export function trades(price: number): Snapshot {
 }
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A paint worker as the page sees it, in memory: it records what it is told. */
+export class FakePainter {
+  readonly calls: string[] = [];
+  /** When true, `paint` fails, as a paint worker that cannot draw on a canvas. */
+  refusesCanvases = false;
+  starts = 0;
+
+  link(): PaintLink {
+    this.starts++;
+    const api: Record<keyof PaintApi, (...args: never[]) => unknown> = {
+      listen: () => this.calls.push('listen'),
+      paint: (painter: number, side: LadderSide) => {
+        if (this.refusesCanvases) return Promise.reject(new Error('no 2d context'));
+        return this.calls.push(`paint ${painter} ${side}`);
+      },
+      show: (painter: number, token: number, looks: Partial<Record<LadderSide, LadderLook>>) =>
+        this.calls.push(`show ${painter} ${token} ${Object.keys(looks).join(',')}`),
+      restyle: (painter: number, side: LadderSide, look: LadderLook) =>
+        this.calls.push(`restyle ${painter} ${side} ${look.width}x${look.height}`),
+      point: (painter: number, side: LadderSide, y: number) => this.calls.push(`point ${painter} ${side} ${y}`),
+      priceAt: (_painter: number, _side: LadderSide, y: number) => y * 10,
+      drawn: (painter: number) => ({ asks: painter, bids: painter, at: 1, first: 1, seq: 1 }),
+      unpaint: (painter: number, side?: LadderSide) => this.calls.push(`unpaint ${painter}${side ? ` ${side}` : ''}`),
+    };
+    const remote = Object.fromEntries(
+      Object.entries(api).map(([name, call]) => [name, (...args: never[]) => Promise.resolve(call(...args))]),
+    );
+    return { api: remote as unknown as Remote<PaintApi>, stop: () => {} };
+  }
+}

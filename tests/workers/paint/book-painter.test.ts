@@ -39,12 +39,8 @@ function setup() {
   return { painter, ask, bid, tick: (ms: number) => (now += ms) };
 }
 
-/** The drawn stats a page is sent. */
-const drawnOf = (painter: BookPainter) => {
-  const snapshot = book(side(), side());
-  painter.annotate(snapshot);
-  return snapshot.kind === 'book' ? snapshot.drawn : undefined;
-};
+/** What the painter says it drew. */
+const drawnOf = (painter: BookPainter) => painter.stats();
 
 describe('BookPainter: the order book drawn in the worker', () => {
   it('sizes each canvas to its box at the device ratio and draws in CSS pixels', () => {
