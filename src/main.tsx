@@ -6,7 +6,8 @@ import { PAGES } from './app/pages.ts';
 import { storedTheme } from './app/preferences.ts';
 import { findRoute, themeFor } from './app/routes.ts';
 import { startUpDown } from './app/up-down.ts';
-import { dataStore } from './data/hooks.ts';
+import { canPaintInWorker } from './canvas/ladder-canvas.ts';
+import { dataClient, dataStore } from './data/hooks.ts';
 import { i18n } from './i18n/i18n.ts';
 import { HTML_LANG, resolveLang, splitLangPrefix } from './i18n/languages.ts';
 import './app/app.css';
@@ -27,7 +28,11 @@ if (hasOrphanToken()) {
   // The page's chunk loads beside the language's, not after the first render asks for it (the router's lazy page
   // then finds it loaded); a trading page's worker and socket start now too.
   if (route?.page) void PAGES[route.path]?.();
-  if (route?.dark) dataStore();
+  // A trading page paints its order book in a worker of its own: started now too.
+  if (route?.dark) {
+    dataStore();
+    if (canPaintInWorker()) dataClient().preparePainting();
+  }
   const lang = resolveLang(location.pathname);
   document.documentElement.lang = HTML_LANG[lang];
   const root = document.getElementById('root');

@@ -51,6 +51,8 @@ export interface DataClient {
   restarts(): number;
   /** A new painter of the page's paint worker; `refused` is told when one of its canvases cannot be painted there. */
   painter(refused?: () => void): PainterHandle;
+  /** Starts the paint worker ahead of the first painter. */
+  preparePainting(): void;
 }
 
 /** A started worker: its api (comlink's proxy), where its batches go, and how to let it go. */
@@ -174,6 +176,10 @@ class WorkerClient implements DataClient {
 
   painter(refused?: () => void): PainterHandle {
     return this.paints.painter(refused);
+  }
+
+  preparePainting(): void {
+    this.paints.prepare();
   }
 
   setVisible(next: boolean): void {

@@ -63,6 +63,11 @@ export class PaintClient {
     if (this.link) this.join(this.link);
   }
 
+  /** Starts the paint worker now (a page that will paint: its script loads while the page does). */
+  prepare(): void {
+    this.api();
+  }
+
   painter(refused: () => void = () => {}): PainterHandle {
     const painter: OpenPainter = { id: this.nextPainter++, slots: new Map(), refused };
     this.painters.set(painter.id, painter);
