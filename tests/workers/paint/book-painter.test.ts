@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LadderLook, Snapshot } from '../../../workers/api.ts';
+import type { LadderLook } from '../../../workers/api.ts';
 import { BookPainter, ROW_HEIGHT } from '../../../workers/paint/index.ts';
-import { fakeCanvas, side } from './recorder.ts';
+import { look as baseLook, bookSnapshot, fakeCanvas, side } from './recorder.ts';
 
-const look = (extra: Partial<LadderLook> = {}): LadderLook => ({
-  width: 236,
-  height: ROW_HEIGHT * 5,
-  ratio: 2,
-  colors: { up: 'U', down: 'D', text: 'T', muted: 'M', upBar: 'UB', downBar: 'DB', mark: 'H' },
-  font: '12px sans-serif',
-  priceScale: 2,
-  amountScale: 4,
-  ...extra,
-});
-
-const book = (bids: Float64Array, asks: Float64Array, seq = 1): Snapshot => ({
-  kind: 'book',
-  bids,
-  asks,
-  ownBids: new Float64Array(0),
-  ownAsks: new Float64Array(0),
-  health: {
-    feed: 'live',
-    frameAge: 0,
-    reconnects: 0,
-    malformed: 0,
-    book: { status: 'live', seq, resyncs: 0, duplicates: 0 },
-  },
-});
+const look = (extra: Partial<LadderLook> = {}): LadderLook =>
+  baseLook({ width: 236, height: ROW_HEIGHT * 5, ratio: 2, ...extra });
+const book = bookSnapshot;
 
 function setup() {
   let now = 1000;

@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LadderLook, Snapshot } from '../../../workers/api.ts';
 import { Painters, ROW_HEIGHT } from '../../../workers/paint/index.ts';
-import { fakeCanvas, side } from './recorder.ts';
+import { bookSnapshot, fakeCanvas, look, side } from './recorder.ts';
 
-const LOOK: LadderLook = {
-  width: 200,
-  height: ROW_HEIGHT * 3,
-  ratio: 1,
-  colors: { up: 'U', down: 'D', text: 'T', muted: 'M', upBar: 'UB', downBar: 'DB', mark: 'H' },
-  font: '12px sans-serif',
-  priceScale: 2,
-  amountScale: 4,
-};
-
-const book = (bestBid: number): Snapshot => ({
-  kind: 'book',
-  bids: side([bestBid, 1]),
-  asks: side([bestBid + 1, 1]),
-  ownBids: new Float64Array(0),
-  ownAsks: new Float64Array(0),
-  health: {
-    feed: 'live',
-    frameAge: 0,
-    reconnects: 0,
-    malformed: 0,
-    book: { status: 'live', seq: 1, resyncs: 0, duplicates: 0 },
-  },
-});
+const LOOK = look();
+const book = (bestBid: number) => bookSnapshot(side([bestBid, 1]), side([bestBid + 1, 1]));
 
 function setup() {
   const painters = new Painters();

@@ -1,3 +1,5 @@
+import type { LadderLook, Snapshot } from '../../../workers/api.ts';
+import { ROW_HEIGHT } from '../../../workers/paint/book-ladder.ts';
 import type { Paint2D } from '../../../workers/paint/context.ts';
 
 type Call = { op: string; args: unknown[]; fillStyle: string };
@@ -45,3 +47,31 @@ export const side = (...levels: [number, number][]) => {
   }
   return new Float64Array(out);
 };
+
+/** A side's look: 200 × 3 rows at ratio 1, recognisable colours, 2 price and 4 amount decimals. */
+export const look = (extra: Partial<LadderLook> = {}): LadderLook => ({
+  width: 200,
+  height: ROW_HEIGHT * 3,
+  ratio: 1,
+  colors: { up: 'U', down: 'D', text: 'T', muted: 'M', upBar: 'UB', downBar: 'DB', mark: 'H' },
+  font: '12px sans-serif',
+  priceScale: 2,
+  amountScale: 4,
+  ...extra,
+});
+
+/** A live book snapshot of these sides. */
+export const bookSnapshot = (bids: Float64Array, asks: Float64Array, seq = 1): Snapshot => ({
+  kind: 'book',
+  bids,
+  asks,
+  ownBids: new Float64Array(0),
+  ownAsks: new Float64Array(0),
+  health: {
+    feed: 'live',
+    frameAge: 0,
+    reconnects: 0,
+    malformed: 0,
+    book: { status: 'live', seq, resyncs: 0, duplicates: 0 },
+  },
+});

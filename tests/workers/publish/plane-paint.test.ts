@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LadderLook, PaintBatch } from '../../../workers/api.ts';
+import type { PaintBatch } from '../../../workers/api.ts';
 import { Painters, ROW_HEIGHT } from '../../../workers/paint/index.ts';
 import { PAINTED_EVERY_MS } from '../../../workers/publish/index.ts';
-import { fakeCanvas } from '../paint/recorder.ts';
+import { fakeCanvas, look } from '../paint/recorder.ts';
 import { SYMBOL, settle, setup } from './plane-setup.ts';
 
-const LOOK: LadderLook = {
-  width: 200,
-  height: ROW_HEIGHT * 3,
-  ratio: 1,
-  colors: { up: 'U', down: 'D', text: 'T', muted: 'M', upBar: 'UB', downBar: 'DB', mark: 'H' },
-  font: '12px sans-serif',
-  priceScale: 2,
-  amountScale: 4,
-};
+const LOOK = look();
 const BOOK = { kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 } as const;
 
 /**
