@@ -9,8 +9,15 @@ interface HeapUsage {
 interface TargetInfo {
   targetId: string;
   type: string;
+  url: string;
   browserContextId?: string;
 }
+
+/** The page's workers: its data worker (shared, else dedicated) and its paint worker (workers/paint-worker.ts). */
+export type WorkerKind = 'data' | 'paint';
+const isPaint = (t: TargetInfo) => t.type === 'worker' && t.url.includes('paint-worker');
+const isKind = (t: TargetInfo, kind: WorkerKind) =>
+  kind === 'paint' ? isPaint(t) : (t.type === 'shared_worker' || t.type === 'worker') && !isPaint(t);
 
 /** A target's JS heap in bytes after a full GC, through `call` (a DevTools command with no parameters). */
 async function heapAfterGc(call: (method: string) => Promise<unknown>): Promise<number> {
@@ -60,16 +67,13 @@ export class WorkerHeap {
     });
   }
 
-  /** Attaches to the data worker of the page's browser context (a shared_worker, else a dedicated worker). */
-  static async attach(browser: Browser, page: Page, pageSession: CDPSession): Promise<WorkerHeap> {
+  /** Attaches to the page's data worker or paint worker (of the page's browser context). */
+  static async attach(browser: Browser, page: Page, pageSession: CDPSession, kind: WorkerKind): Promise<WorkerHeap> {
     const session = await browser.newBrowserCDPSession();
     const { targetInfo } = (await pageSession.send('Target.getTargetInfo')) as { targetInfo: TargetInfo };
     for (let attempt = 0; attempt < 50; attempt++) {
       const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
-      const worker = targetInfos.find(
-        (t) =>
-          (t.type === 'shared_worker' || t.type === 'worker') && t.browserContextId === targetInfo.browserContextId,
-      );
+      const worker = targetInfos.find((t) => isKind(t, kind) && t.browserContextId === targetInfo.browserContextId);
       if (worker) {
         const { sessionId } = (await session.send('Target.attachToTarget', {
           targetId: worker.targetId,
@@ -79,7 +83,7 @@ export class WorkerHeap {
       }
       await page.waitForTimeout(200);
     }
-    throw new Error('no data worker found');
+    throw new Error(`no ${kind} worker found`);
   }
 
   heap(): Promise<number> {

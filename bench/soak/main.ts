@@ -1,7 +1,7 @@
 /**
  * bench/soak — memory over a long session (issue 22 item 7): the built server with the simulator at --rate (10) and
- * /trade/BTC-USDT open in Chromium for --minutes (30). Every --every seconds it samples the page's, the data worker's
- * and the server's JS heap after a full GC (the server's over its inspector, on the loopback), and the server's
+ * /trade/BTC-USDT open in Chromium for --minutes (30). Every --every seconds it samples the page's, its data worker's,
+ * its paint worker's and the server's JS heap after a full GC (the server's over its inspector, on the loopback), and the server's
  * resident memory (mostly the room V8 and SQLite's 64 MiB page cache keep, not what is live); growth is the last sample against the first after
  * --warmup minutes (2), and the slope a least-squares fit over the samples after it (% per 10 minutes). Baseline in the
  * same run: a fresh page opened on the same server at the end (its own context, so its own worker), held --every
@@ -27,6 +27,8 @@ interface Sample {
   minute: number;
   page: number;
   worker: number;
+  /** The page's paint worker (workers/paint-worker.ts). */
+  paint: number;
   /** The server's V8 heap after a full GC, and its resident memory. */
   server: number;
   rss: number;
@@ -47,8 +49,10 @@ async function openTerminal(browser: Browser, url: string) {
   await page.goto(`${url}${ROUTE}`);
   await page.waitForSelector('.trade-book[data-best-bid]', { timeout: 90_000 });
   const cdp = await context.newCDPSession(page);
-  const worker = await WorkerHeap.attach(browser, page, cdp);
-  return { context, page, errors, probe: async () => ({ page: await pageHeap(cdp), worker: await worker.heap() }) };
+  const worker = await WorkerHeap.attach(browser, page, cdp, 'data');
+  const paint = await WorkerHeap.attach(browser, page, cdp, 'paint');
+  const probe = async () => ({ page: await pageHeap(cdp), worker: await worker.heap(), paint: await paint.heap() });
+  return { context, page, errors, probe };
 }
 
 async function soak(
@@ -68,6 +72,7 @@ async function soak(
     const mb = (b: number) => (b / 2 ** 20).toFixed(1);
     process.stderr.write(
       `  ${minute.toFixed(1)} min: page ${mb(sample.page)} MB, worker ${mb(sample.worker)} MB, ` +
+        `paint ${mb(sample.paint)} MB, ` +
         `server heap ${mb(sample.server)} MB, rss ${mb(sample.rss)} MB\n`,
     );
   }
@@ -87,11 +92,11 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
   if (!first || !last) throw new Error('no sample after the warm-up: raise --minutes');
   const rows: Row[] = [];
   const common = { bench: 'soak', rate: RATE, minutes: MINUTES };
-  for (const key of ['page', 'worker', 'server', 'rss'] as const) {
-    const name = key === 'rss' ? 'server_rss' : `${key}_heap`;
+  for (const key of ['page', 'worker', 'paint', 'server', 'rss'] as const) {
+    const name = key === 'rss' ? 'server_rss' : key === 'paint' ? 'paint_worker_heap' : `${key}_heap`;
     const points = after.map((s) => ({ minute: s.minute, value: s[key] }));
     // A fresh page is a baseline for the browser's side; the server is the same process.
-    const browserSide = key === 'page' || key === 'worker';
+    const browserSide = key === 'page' || key === 'worker' || key === 'paint';
     const vsFresh = browserSide ? { vs_fresh: Number((last[key] / fresh[key]).toFixed(2)) } : {};
     rows.push(
       { ...common, impl: 'tickstream', metric: `${name}_mb`, value: last[key] / 2 ** 20, unit: 'MB', ...vsFresh },

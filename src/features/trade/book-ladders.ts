@@ -74,11 +74,6 @@ export class BookLadders {
     this.font = fontOf(root);
   }
 
-  /** Whether the worker paints (false: the page does). */
-  get inWorker(): boolean {
-    return this.painter !== null;
-  }
-
   /** The latest snapshot (at the text pace when the worker paints). */
   get book(): BookSnapshot | null {
     return this.latest;
