@@ -21,6 +21,12 @@ import { SwapExchange } from './swap.ts';
 import { loadContracts, restoreSwap } from './swap-recovery.ts';
 
 export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
+
+/**
+ * A command's result once on disk. `ack` is its order as the command left it: until its batch's sync returns, later
+ * commands (in batches not on disk yet) may fill the live `order` further, and an acknowledgement must not report them.
+ */
+export type Acknowledged = EngineResult & { readonly ack: Readonly<Order> | null };
 export type { Order } from '../engine/order.ts';
 
 /** Reacts to what the exchange does. Market events come at once (they describe the live book); user events after commit. */
@@ -125,22 +131,22 @@ export class Exchange {
   }
 
   /** Places an order; resolves after it is on disk. A rejection changes nothing and resolves at once. */
-  place(cmd: PlaceCommand): Promise<EngineResult> {
+  place(cmd: PlaceCommand): Promise<Acknowledged> {
     if (!this.openings.isOpen(cmd.symbol, this.clock())) {
-      return Promise.resolve({ ok: false, reason: 'marketNotOpen', events: [] });
+      return Promise.resolve({ ok: false, reason: 'marketNotOpen', events: [], ack: null });
     }
     return this.run(this.engine.place(cmd));
   }
 
-  cancel(userId: number, orderId: number): Promise<EngineResult> {
+  cancel(userId: number, orderId: number): Promise<Acknowledged> {
     return this.run(this.engine.cancel(userId, orderId));
   }
 
-  cancelAll(userId: number, symbol?: string): Promise<EngineResult> {
+  cancelAll(userId: number, symbol?: string): Promise<Acknowledged> {
     return this.run(this.engine.cancelAll(userId, symbol));
   }
 
-  setIndexPrice(symbol: string, ticks: number): Promise<EngineResult> {
+  setIndexPrice(symbol: string, ticks: number): Promise<Acknowledged> {
     return this.run(this.engine.setIndexPrice(symbol, ticks));
   }
 
@@ -177,13 +183,14 @@ export class Exchange {
     this.journal.close();
   }
 
-  private run(result: EngineResult): Promise<EngineResult> {
-    if (!result.ok || result.events.length === 0) return Promise.resolve(result);
+  private run(result: EngineResult): Promise<Acknowledged> {
+    const acknowledged = { ...result, ack: result.ok && result.order ? { ...result.order } : null };
+    if (!result.ok || result.events.length === 0) return Promise.resolve(acknowledged);
     for (const listener of this.listeners) {
       if (!listener.market) continue;
       for (const event of result.events) listener.market(event);
     }
-    return this.journal.record(result.events).then(() => result);
+    return this.journal.record(result.events).then(() => acknowledged);
   }
 
   private committed(events: readonly EngineEvent[]): void {

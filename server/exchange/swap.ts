@@ -1,7 +1,11 @@
 import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
+import type { ContractOrder } from '../engine/contracts/order.ts';
 import type { SwapEvent, SwapResult } from '../engine/contracts/types.ts';
 import type { Journal } from './journal.ts';
+
+/** A contract command's result once on disk; `ack` is its order as the command left it (see Acknowledged in index.ts). */
+export type SwapAcknowledged = SwapResult & { readonly ack: Readonly<ContractOrder> | null };
 
 /** A perpetual's prices after a tick of the price service: ticks, rates in 10^-8; `settled` when funding settled. */
 export interface SwapPriceTick {
@@ -44,14 +48,15 @@ export class SwapExchange {
   }
 
   /** Runs one engine command; resolves once its effects are durable. A refusal changes nothing and resolves at once. */
-  run(command: (engine: SwapEngine) => SwapResult): Promise<SwapResult> {
+  run(command: (engine: SwapEngine) => SwapResult): Promise<SwapAcknowledged> {
     const result = command(this.engine);
-    if (!result.ok || result.events.length === 0) return Promise.resolve(result);
+    const acknowledged = { ...result, ack: result.ok && result.order ? { ...result.order } : null };
+    if (!result.ok || result.events.length === 0) return Promise.resolve(acknowledged);
     for (const listener of this.listeners) {
       if (!listener.market) continue;
       for (const event of result.events) listener.market(event);
     }
-    return this.journal.recordSwap(result.events).then(() => result);
+    return this.journal.recordSwap(result.events).then(() => acknowledged);
   }
 
   /** The price service's tick of one perpetual (its changes already went through {@link run}). */

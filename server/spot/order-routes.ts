@@ -62,7 +62,7 @@ export async function orderRoutes(app: Api, { exchange, markets }: SpotContext):
       const command = placeCommand(userOf(request).id, m, body);
       const result = await exchange.place(command);
       if (!result.ok) throw rejection(result.reason, m, command.side);
-      return ok(markets.view(result.order as Order));
+      return ok(markets.view(result.ack as Order));
     },
   );
 
@@ -72,7 +72,7 @@ export async function orderRoutes(app: Api, { exchange, markets }: SpotContext):
     async (request) => {
       const result = await exchange.cancel(userOf(request).id, request.params.id);
       if (!result.ok) throw rejection(result.reason, undefined);
-      return ok(markets.view(result.order as Order));
+      return ok(markets.view(result.ack as Order));
     },
   );
 

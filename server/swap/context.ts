@@ -1,7 +1,7 @@
 import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
 import type { SwapMarket, SwapRejectReason, SwapResult } from '../engine/contracts/types.ts';
-import type { SwapExchange } from '../exchange/swap.ts';
+import type { SwapAcknowledged, SwapExchange } from '../exchange/swap.ts';
 import { swapRefusal } from './rejections.ts';
 
 /** What every contract route reads: the running contract exchange and the catalogue's decimal terms. */
@@ -13,7 +13,7 @@ export interface SwapContext {
     market: SwapMarket;
   };
   /** Runs an engine command; a refusal throws the translated answer and changes nothing. */
-  run(command: (engine: SwapEngine) => SwapResult, row?: ContractRow): Promise<SwapResult & { ok: true }>;
+  run(command: (engine: SwapEngine) => SwapResult, row?: ContractRow): Promise<SwapAcknowledged & { ok: true }>;
 }
 
 export function swapContext(swap: SwapExchange): SwapContext {

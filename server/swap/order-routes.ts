@@ -72,7 +72,7 @@ async function placeRoutes(app: Api, { contract, run }: SwapContext): Promise<vo
       return ok(null);
     }
     const result = await run((e) => e.place(cmd), row);
-    return ok(result.order ? orderView(market, row, result.order) : null);
+    return ok(result.ack ? orderView(market, row, result.ack) : null);
   };
   app.post('/swap/order/open', { schema: { body: OpenBodySchema, response: reply(OrderOrNull) } }, (request) =>
     place(userOf(request).id, request.body, false),
@@ -106,7 +106,7 @@ async function manageRoutes(app: Api, { contract, run }: SwapContext): Promise<v
       }
       if (orderId === undefined) throw swapRefusal('orderNotFound');
       const result = await run((e) => e.cancel(userId, orderId));
-      const order = result.order as ContractOrder;
+      const order = result.ack as ContractOrder;
       const { row, market } = contract({ symbol: order.symbol });
       return ok(orderView(market, row, order));
     },
@@ -116,7 +116,7 @@ async function manageRoutes(app: Api, { contract, run }: SwapContext): Promise<v
     { schema: { body: PositionBodySchema, response: reply(OrderOrNull) } },
     async (request) => {
       const result = await run((e) => e.reverse(userOf(request).id, request.body.positionId));
-      const order = result.order;
+      const order = result.ack;
       if (!order) return ok(null);
       const { row, market } = contract({ symbol: order.symbol });
       return ok(orderView(market, row, order));

@@ -130,6 +130,50 @@ describe('group commit with the sync off the event loop', () => {
     expect(commits()).toBe(before + 2);
   });
 
+  it('acknowledges an order as its own command left it, not with fills of later commands not yet on disk', async () => {
+    const { exchange, a, b } = await open();
+    holdSyncs();
+    const resting = exchange.place(limit(b, Side.sell));
+    await turn();
+    // Its batch is written and syncing; this fill goes into the next batch, which a crash now would lose.
+    const taker = exchange.place(limit(a, Side.buy));
+    await settleHeld();
+    const ack = await resting;
+    expect(ack.ack?.filled).toBe(0);
+    expect(ack.ack?.remaining).toBe(100);
+    // The live order has moved on: the engine's own state is not what the acknowledgement reports.
+    expect(ack.ok && ack.order?.filled).toBe(100);
+    await release();
+    const fill = await taker;
+    expect(fill.ack?.filled).toBe(100);
+  });
+
+  it('acknowledges a contract order as its own command left it, too', async () => {
+    const { exchange, a, b } = await open();
+    const fund = [a, b].map((userId) => ({
+      from: { system: 'test' },
+      to: { userId, wallet: 'contract' as const },
+      coin: 'USDT',
+      amount: 100_000_000_000,
+      kind: 'transfer',
+    }));
+    await exchange.transact('fund', fund, () => undefined);
+    const order = (userId: number, side: Side) =>
+      exchange.swap.run((e) =>
+        e.place({ userId, symbol: 'BTC/USDT', side, type: OrderType.limit, price: 950_000, volume: 100 }),
+      );
+    holdSyncs();
+    const resting = order(b, Side.sell);
+    await turn();
+    const taker = order(a, Side.buy);
+    await settleHeld();
+    const ack = await resting;
+    expect(ack.ack?.filled).toBe(0);
+    expect(ack.ok && ack.order?.filled).toBe(100);
+    await release();
+    expect((await taker).ack?.filled).toBe(100);
+  });
+
   it('publishes a batch to the private channels only once it is durable', async () => {
     const { exchange, a, b } = await open();
     const published: EngineEvent[][] = [];
