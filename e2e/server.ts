@@ -27,6 +27,16 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * Kills `child` when this process exits, however it exits: a bench whose browser fails to launch, or any uncaught
+ * error, must not leave a server running (one left at 10× the simulator's rate took a core from the next bench).
+ */
+export function diesWithCaller(child: ChildProcess, caller: Pick<NodeJS.EventEmitter, 'once' | 'off'> = process): void {
+  const orphaned = () => child.kill('SIGKILL');
+  caller.once('exit', orphaned);
+  child.once('exit', () => caller.off('exit', orphaned));
+}
+
 /** The built server on `port` with `dataDir`, resolved once /health answers. */
 export async function startServer(
   port: number,
@@ -48,6 +58,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  diesWithCaller(child);
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk;
   });
