@@ -1,11 +1,24 @@
 import type { ContractRow } from '../engine/contracts/contract.ts';
 import type { SwapEngine } from '../engine/contracts/engine.ts';
 import type { ContractOrder } from '../engine/contracts/order.ts';
+import type { SwapPlan } from '../engine/contracts/plans.ts';
 import type { SwapEvent, SwapResult } from '../engine/contracts/types.ts';
 import type { Journal } from './journal.ts';
 
-/** A contract command's result once on disk; `ack` is its order as the command left it (see Acknowledged in index.ts). */
-export type SwapAcknowledged = SwapResult & { readonly ack: Readonly<ContractOrder> | null };
+/**
+ * A contract command's result once on disk: `ack` and `ackPlans` are its order and plans as the command left it (a
+ * later, unsynced batch may fill the order or fire the plans; see Acknowledged in index.ts).
+ */
+export type SwapAcknowledged = SwapResult & {
+  readonly ack: Readonly<ContractOrder> | null;
+  readonly ackPlans: readonly Readonly<SwapPlan>[];
+};
+
+function acknowledged(result: SwapResult): SwapAcknowledged {
+  if (!result.ok) return { ...result, ack: null, ackPlans: [] };
+  const plans = (result.plans ?? []).map((p) => ({ ...p, trail: p.trail && { ...p.trail } }));
+  return { ...result, ack: result.order && { ...result.order }, ackPlans: plans };
+}
 
 /** A perpetual's prices after a tick of the price service: ticks, rates in 10^-8; `settled` when funding settled. */
 export interface SwapPriceTick {
@@ -50,13 +63,13 @@ export class SwapExchange {
   /** Runs one engine command; resolves once its effects are durable. A refusal changes nothing and resolves at once. */
   run(command: (engine: SwapEngine) => SwapResult): Promise<SwapAcknowledged> {
     const result = command(this.engine);
-    const acknowledged = { ...result, ack: result.ok && result.order ? { ...result.order } : null };
-    if (!result.ok || result.events.length === 0) return Promise.resolve(acknowledged);
+    const ack = acknowledged(result);
+    if (!result.ok || result.events.length === 0) return Promise.resolve(ack);
     for (const listener of this.listeners) {
       if (!listener.market) continue;
       for (const event of result.events) listener.market(event);
     }
-    return this.journal.recordSwap(result.events).then(() => acknowledged);
+    return this.journal.recordSwap(result.events).then(() => ack);
   }
 
   /** The price service's tick of one perpetual (its changes already went through {@link run}). */

@@ -66,7 +66,7 @@ export async function positionRoutes(app: Api, context: SwapContext): Promise<vo
         };
         result = await run((e) => e.setTpsl(h.userId, h.symbol, h.positionSide, mode, legs), row);
       }
-      return ok((result.plans ?? []).map((p) => planView(market, p)));
+      return ok(result.ackPlans.map((p) => planView(market, p)));
     },
   );
 

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OrderType, Side } from '../../../common/trading.ts';
+import { OrderType, Side, TriggerType } from '../../../common/trading.ts';
 import { openDatabase, sqliteOf } from '../../../server/db/database.ts';
 import type { Db } from '../../../server/db/schema.ts';
+import { PlanStatus } from '../../../server/engine/contracts/plans.ts';
 import type { EngineEvent } from '../../../server/engine/engine.ts';
 import { Exchange, type ExchangeOptions } from '../../../server/exchange/index.ts';
 import { createUser } from '../helpers.ts';
@@ -72,6 +73,20 @@ async function open(options: Partial<ExchangeOptions> = {}) {
   const sqlite = sqliteOf(db);
   const commits = () => (sqlite.prepare('select max(seq) as seq from journal').get() as { seq: number }).seq;
   return { db, sqlite, exchange, a, b, commits };
+}
+
+/** `open` with both traders' contract wallets funded. */
+async function withContractWallets() {
+  const opened = await open();
+  const fund = [opened.a, opened.b].map((userId) => ({
+    from: { system: 'test' },
+    to: { userId, wallet: 'contract' as const },
+    coin: 'USDT',
+    amount: 100_000_000_000,
+    kind: 'transfer',
+  }));
+  await opened.exchange.transact('fund', fund, () => undefined);
+  return opened;
 }
 
 const limit = (userId: number, side: Side, price = 5_000_000) =>
@@ -149,15 +164,7 @@ describe('group commit with the sync off the event loop', () => {
   });
 
   it('acknowledges a contract order as its own command left it, too', async () => {
-    const { exchange, a, b } = await open();
-    const fund = [a, b].map((userId) => ({
-      from: { system: 'test' },
-      to: { userId, wallet: 'contract' as const },
-      coin: 'USDT',
-      amount: 100_000_000_000,
-      kind: 'transfer',
-    }));
-    await exchange.transact('fund', fund, () => undefined);
+    const { exchange, a, b } = await withContractWallets();
     const order = (userId: number, side: Side) =>
       exchange.swap.run((e) =>
         e.place({ userId, symbol: 'BTC/USDT', side, type: OrderType.limit, price: 950_000, volume: 100 }),
@@ -172,6 +179,39 @@ describe('group commit with the sync off the event loop', () => {
     expect(ack.ok && ack.order?.filled).toBe(100);
     await release();
     expect((await taker).ack?.filled).toBe(100);
+  });
+
+  it('acknowledges a contract plan as its own command left it, not as a later trigger changed it', async () => {
+    const { exchange, a, b } = await withContractWallets();
+    const { swap } = exchange;
+    await swap.run((e) => e.setIndex('BTC/USDT', 950_000));
+    await swap.run((e) =>
+      e.place({ userId: b, symbol: 'BTC/USDT', side: Side.sell, type: OrderType.limit, price: 955_000, volume: 100 }),
+    );
+    holdSyncs();
+    const planned = swap.run((e) =>
+      e.placePlan({
+        userId: a,
+        symbol: 'BTC/USDT',
+        side: Side.buy,
+        type: OrderType.market,
+        price: 0,
+        volume: 100,
+        triggerPrice: 955_000,
+        triggerType: TriggerType.indexPrice,
+        orderType: OrderType.market,
+        orderPrice: 0,
+      }),
+    );
+    await turn();
+    // The index reaches the trigger in the next batch, still unsynced when the plan is acknowledged.
+    const fired = swap.run((e) => e.setIndex('BTC/USDT', 955_000));
+    await settleHeld();
+    const ack = await planned;
+    expect(ack.ackPlans.map((p) => p.status)).toEqual([PlanStatus.waiting]);
+    expect(ack.ok && ack.plans?.map((p) => p.status)).toEqual([PlanStatus.triggered]);
+    await release();
+    await fired;
   });
 
   it('publishes a batch to the private channels only once it is durable', async () => {
