@@ -1,14 +1,16 @@
 /**
  * bench/soak — memory over a long session (issue 22 item 7): the built server with the simulator at --rate (10) and
  * /trade/BTC-USDT open in Chromium for --minutes (30). Every --every seconds it samples the page's, its data worker's,
- * its paint worker's and the server's JS heap after a full GC (the server's over its inspector, on the loopback), and the server's
- * resident memory (mostly the room V8 and SQLite's 64 MiB page cache keep, not what is live); growth is the last sample against the first after
- * --warmup minutes (2), and the slope a least-squares fit over the samples after it (% per 10 minutes). Baseline in the
- * same run: a fresh page opened on the same server at the end (its own context, so its own worker), held --every
- * seconds: what a page needs at that moment without the session's history; `vs_fresh` is soaked ÷ fresh.
+ * its paint worker's and the server's JS heap after a full GC (the server's over its inspector, on the loopback), the
+ * server's resident memory (mostly the room V8 and SQLite's 64 MiB page cache keep, not what is live) and the data
+ * folder's size on disk (database and WAL: a WAL that never restarted grew 50 MB a second at rate 10); growth is the
+ * last sample against the first after --warmup minutes (2), and the slope a least-squares fit over the samples after
+ * it (% per 10 minutes). Baseline in the same run: a fresh page opened on the same server at the end (its own
+ * context, so its own worker), held --every seconds: what a page needs at that moment without the session's history;
+ * `vs_fresh` is soaked ÷ fresh.
  * Run: npm run bench -- soak [--minutes 30] [--warmup 2] [--every 60] [--rate 10] [--json]; needs `npm run build`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
@@ -32,6 +34,15 @@ interface Sample {
   /** The server's V8 heap after a full GC, and its resident memory. */
   server: number;
   rss: number;
+  /** The data folder's files (database, WAL, shared memory) on disk. */
+  disk: number;
+}
+
+/** Bytes of the files in `dir`. */
+function diskOf(dir: string): number {
+  let bytes = 0;
+  for (const name of readdirSync(dir)) bytes += statSync(join(dir, name)).size;
+  return bytes;
 }
 
 /** Resident memory of a process in bytes (Linux). */
@@ -61,7 +72,11 @@ async function soak(
   serverHeap: ServerHeap,
 ): Promise<{ samples: Sample[]; fresh: Sample }> {
   const terminal = await openTerminal(browser, server.url);
-  const serverSample = async () => ({ server: await serverHeap.heap(), rss: rssOf(server.child.pid as number) });
+  const serverSample = async () => ({
+    server: await serverHeap.heap(),
+    rss: rssOf(server.child.pid as number),
+    disk: diskOf(dataDir),
+  });
   const started = Date.now();
   const samples: Sample[] = [];
   while ((Date.now() - started) / 60_000 < MINUTES) {
@@ -73,7 +88,7 @@ async function soak(
     process.stderr.write(
       `  ${minute.toFixed(1)} min: page ${mb(sample.page)} MB, worker ${mb(sample.worker)} MB, ` +
         `paint ${mb(sample.paint)} MB, ` +
-        `server heap ${mb(sample.server)} MB, rss ${mb(sample.rss)} MB\n`,
+        `server heap ${mb(sample.server)} MB, rss ${mb(sample.rss)} MB, disk ${mb(sample.disk)} MB\n`,
     );
   }
   if (terminal.errors.length > 0) throw new Error(terminal.errors.join('; '));
@@ -92,8 +107,9 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
   if (!first || !last) throw new Error('no sample after the warm-up: raise --minutes');
   const rows: Row[] = [];
   const common = { bench: 'soak', rate: RATE, minutes: MINUTES };
-  for (const key of ['page', 'worker', 'paint', 'server', 'rss'] as const) {
-    const name = key === 'rss' ? 'server_rss' : key === 'paint' ? 'paint_worker_heap' : `${key}_heap`;
+  for (const key of ['page', 'worker', 'paint', 'server', 'rss', 'disk'] as const) {
+    const names: Record<string, string> = { rss: 'server_rss', paint: 'paint_worker_heap', disk: 'data_folder' };
+    const name = names[key] ?? `${key}_heap`;
     const points = after.map((s) => ({ minute: s.minute, value: s[key] }));
     // A fresh page is a baseline for the browser's side; the server is the same process.
     const browserSide = key === 'page' || key === 'worker' || key === 'paint';

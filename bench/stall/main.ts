@@ -3,7 +3,7 @@
  * one run, each in a fresh process on a fresh data folder:
  * - tickstream: the server as it runs now: retention in steps of at most 1 000 rows, one per event-loop turn
  *   (server/exchange/retention.ts), the journal's projection in steps of 2 000 rows (journal.ts), WAL checkpoints on
- *   a thread of their own (server/db/checkpoint.ts);
+ *   a thread of their own, finished on the loop once the WAL is past its bound (server/db/checkpoint.ts);
  * - baseline: the server as it was: exchange.sync() and one retention transaction over the whole period's churn
  *   (baseline.ts), every pending batch projected in one transaction, checkpoints at the end of the commit that fills
  *   the WAL;
@@ -13,14 +13,14 @@
  * --rate (TICKSTREAM_SIM_RATE), the exchange and its journal, market data. After the simulator's first ladders and
  * --warmup seconds, a 10 ms interval measures how late each tick comes for --seconds. Retention marks at once and
  * then runs every --every seconds (the server: 60 s), so a run folds one period's churn. vs_baseline: baseline ÷
- * impl, so > 1 means fewer or shorter stalls than the old server.
+ * impl, so > 1 means fewer or shorter stalls than the old server. `wal_largest` is the WAL file's largest size.
  * Run: npm run bench -- stall [--seconds 300] [--rate 10] [--every 60] [--warmup 5] [--impl tickstream,baseline,off]
  * [--json]. The default run takes about 3 × 5.5 minutes.
  * With --url http://host:port, it probes a running server from outside instead (http.ts): the answer time of
  * GET /health, back to back, for --seconds (start it with RATE_LIMIT=1000000: the probe asks ~100 times a second).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCheckpoints } from '../../server/db/checkpoint.ts';
@@ -53,6 +53,8 @@ interface Result extends StallSummary {
   removed: number;
   /** Simulator commands per second, to show each process carried the same load. */
   commandsPerS: number;
+  /** The WAL file's largest size during the run (a WAL that never restarts grows with every commit). */
+  walMb: number;
 }
 
 interface RunningRetention {
@@ -129,7 +131,12 @@ async function measure(impl: Impl): Promise<Result> {
   const before = sim.stats();
   probe.start();
   const retention = startRetention(impl, exchange, sqlite, bots);
+  let walBytes = 0;
+  const walTimer = setInterval(() => {
+    walBytes = Math.max(walBytes, statSync(join(dir, 'tickstream.db-wal')).size);
+  }, 1000);
   await sleep(SECONDS * 1000);
+  clearInterval(walTimer);
   probe.stop();
   const after = sim.stats();
   await retention.stop();
@@ -147,6 +154,7 @@ async function measure(impl: Impl): Promise<Result> {
     longestHoldMs: retention.longestHoldMs,
     removed: retention.removed,
     commandsPerS: (commands(after) - commands(before)) / SECONDS,
+    walMb: walBytes / 2 ** 20,
   };
 }
 
@@ -192,6 +200,7 @@ function rows(results: readonly Result[]): Row[] {
       row('stalls_over_50ms', 'over50', 'count'),
       ...retention,
       row('sim_commands_per_s', 'commandsPerS', '1/s'),
+      row('wal_largest', 'walMb', 'MB'),
     ];
   });
 }
