@@ -7,17 +7,23 @@
  * - batch_buffer_per_market: 16 markets per message, each its own transferred buffer;
  * - batch_one_buffer: 16 markets per message, every side a view into one buffer transferred once (what
  *   workers/publish/plane.ts sends);
+ * - shared_ring: 16 markets per batch written in place into a SharedArrayBuffer ring of 8 batches, published with
+ *   Atomics and read by the page through Atomics.waitAsync (issue 22 item 5; the page and its worker share memory
+ *   only when cross-origin isolated, so the page is served from 127.0.0.1 with COOP and COEP);
  * - objects: 100 cloned objects per market (the baseline).
- * The page touches every message's data (Chromium deserialises lazily); µs per snapshot run from the request until
- * the last one arrives, worker_us is the worker's share.
+ * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
+ * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share.
  * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--json]; CHROMIUM_PATH overrides
  * /usr/bin/chromium.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { depthStream, GRID } from '../depth/stream.ts';
 import { median, option, type Row, report } from '../report.ts';
+import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 import type { Request, Shape } from './worker.ts';
 
 const SNAPSHOTS = option('snapshots', 20_000);
@@ -29,6 +35,7 @@ const NAMES: Record<Shape, string> = {
   clone: 'clone',
   buffers: 'batch_buffer_per_market',
   batch: 'batch_one_buffer',
+  ring: 'shared_ring',
   objects: 'objects',
 };
 const DEPTH = 50;
@@ -45,12 +52,37 @@ const bundle = await build({
 const source = bundle.outputFiles[0]?.text ?? '';
 const stream = depthStream(10, 20);
 
+/** The page and its worker, cross-origin isolated (COOP + COEP) so they may share memory. */
+const site = createServer((request, response) => {
+  const worker = request.url === '/worker.js';
+  response.writeHead(200, {
+    'content-type': worker ? 'text/javascript' : 'text/html',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-embedder-policy': 'require-corp',
+  });
+  response.end(worker ? source : '<!doctype html><title>bench/post</title>');
+});
+await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+const ringBytes = RING_HEAD_BYTES + RING_SLOTS * MARKETS * 2 * DEPTH * 4 * 8;
+
 /** What the page code uses of the browser (bench/ compiles with Node's types only). */
 interface PageWorker {
   postMessage(message: unknown): void;
   onmessage: ((event: { data: unknown }) => void) | null;
 }
-type PageGlobals = { Worker: new (url: string) => PageWorker; benchWorker: PageWorker };
+/** Atomics.waitAsync (ES2024; bench/ compiles against an older lib). */
+type WaitAsync = (
+  array: Int32Array,
+  index: number,
+  value: number,
+) => { async: false; value: string } | { async: true; value: Promise<string> };
+type PageGlobals = {
+  Worker: new (url: string) => PageWorker;
+  benchWorker: PageWorker;
+  benchRing: SharedArrayBuffer | null;
+  crossOriginIsolated: boolean;
+};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -66,20 +98,21 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
-  await page.goto('about:blank');
-  await page.evaluate(
-    async ({ source, snapshot, grid }) => {
-      const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  await page.goto(origin);
+  const isolated = await page.evaluate(
+    async ({ snapshot, grid, ringBytes }) => {
       const page = globalThis as unknown as PageGlobals;
-      const worker = new page.Worker(url);
+      const worker = new page.Worker('/worker.js');
       page.benchWorker = worker;
+      page.benchRing = page.crossOriginIsolated ? new SharedArrayBuffer(ringBytes) : null;
       await new Promise<void>((resolve, reject) => {
         worker.onmessage = (event) =>
           (event.data as { loaded: string }).loaded === 'applied' ? resolve() : reject(new Error('no book'));
-        worker.postMessage({ snapshot, grid });
+        worker.postMessage({ snapshot, grid, ring: page.benchRing });
       });
+      return page.crossOriginIsolated;
     },
-    { source, snapshot: stream.snapshot, grid: GRID },
+    { snapshot: stream.snapshot, grid: GRID, ringBytes },
   );
 
   /** One pass: total µs per snapshot until the page has them all, and the worker's own share. */
@@ -118,7 +151,68 @@ try {
       request,
     );
 
-  const shapes: Shape[] = ['extract', 'transfer', 'clone', 'buffers', 'batch', 'objects'];
+  /** One pass through the ring: the page copies each batch out of its slot as soon as Atomics says it is written. */
+  const ringPass = (request: Request) =>
+    page.evaluate(
+      ({ request, layout }) =>
+        new Promise<{ total: number; send: number }>((resolve) => {
+          const page = globalThis as unknown as PageGlobals;
+          const memory = page.benchRing as SharedArrayBuffer;
+          const head = new Int32Array(memory, 0, 2);
+          const batch = request.markets * 2 * request.depth * 4;
+          const data = new Float64Array(memory, layout.headBytes, layout.slots * batch);
+          const copy = new Float64Array(batch);
+          const batches = request.count / request.markets;
+          Atomics.store(head, layout.written, 0);
+          Atomics.store(head, layout.read, 0);
+          let read = 0;
+          let send = -1;
+          const start = performance.now();
+          const done = () => {
+            if (read < batches || send < 0) return;
+            const total = performance.now() - start;
+            resolve({ total: (total * 1000) / request.count, send: (send * 1000) / request.count });
+          };
+          const consume = (): void => {
+            for (;;) {
+              const written = Atomics.load(head, layout.written);
+              for (; read < written; read++) {
+                const at = (read % layout.slots) * batch;
+                copy.set(data.subarray(at, at + batch));
+                Atomics.store(head, layout.read, read + 1);
+                Atomics.notify(head, layout.read);
+              }
+              if (read >= batches) {
+                done();
+                return;
+              }
+              const wait = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(head, layout.written, written);
+              if (wait.async) {
+                void wait.value.then(consume);
+                return;
+              }
+            }
+          };
+          page.benchWorker.onmessage = (event) => {
+            send = (event.data as { sent: number }).sent;
+            done();
+          };
+          page.benchWorker.postMessage(request);
+          consume();
+        }),
+      { request, layout: { headBytes: RING_HEAD_BYTES, slots: RING_SLOTS, written: WRITTEN, read: READ } },
+    );
+
+  const shapes: Shape[] = [
+    'extract',
+    'transfer',
+    'clone',
+    'buffers',
+    'batch',
+    ...(isolated ? ['ring' as const] : []),
+    'objects',
+  ];
+  const run = (r: Request) => (r.shape === 'ring' ? ringPass(r) : pass(r));
   const runs = new Map<Shape, { total: number; send: number }[]>(shapes.map((s) => [s, []]));
   const request = (shape: Shape): Request => ({
     shape,
@@ -126,8 +220,8 @@ try {
     markets: MARKETS,
     depth: DEPTH,
   });
-  for (const shape of shapes) await pass({ ...request(shape), count: MARKETS * 100 }); // warm-up
-  for (let p = 0; p < PASSES; p++) for (const shape of shapes) runs.get(shape)?.push(await pass(request(shape)));
+  for (const shape of shapes) await run({ ...request(shape), count: MARKETS * 100 }); // warm-up
+  for (let p = 0; p < PASSES; p++) for (const shape of shapes) runs.get(shape)?.push(await run(request(shape)));
 
   const objects = median((runs.get('objects') ?? []).map((r) => r.total));
   const rows: Row[] = shapes.map((shape) => {
@@ -141,11 +235,13 @@ try {
       worker_us: Number(median((runs.get(shape) ?? []).map((r) => r.send)).toFixed(2)),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,
-      markets_per_post: shape === 'buffers' || shape === 'batch' ? MARKETS : 1,
+      markets_per_post: shape === 'buffers' || shape === 'batch' || shape === 'ring' ? MARKETS : 1,
+      cross_origin_isolated: isolated ? 'yes' : 'no',
       chromium: browser.version(),
     };
   });
   report(rows);
 } finally {
   await browser.close();
+  site.close();
 }

@@ -1,11 +1,13 @@
 /**
- * The worker side of bench/post, bundled into a Blob worker in Chromium: loads one book from the stream's snapshot,
- * then on each request extracts and posts `count` snapshots in one of three shapes and reports the time it spent.
+ * The worker side of bench/post, served with the page (cross-origin isolated) to Chromium: loads one book from the
+ * stream's snapshot, then on each request extracts and hands over `count` snapshots in one of its shapes and reports
+ * the time it spent.
  */
 import type { DepthSnapshotFrame } from '../../common/protocol.ts';
 import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
+import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 
-export type Shape = 'extract' | 'transfer' | 'clone' | 'buffers' | 'batch' | 'objects';
+export type Shape = 'extract' | 'transfer' | 'clone' | 'buffers' | 'batch' | 'ring' | 'objects';
 export interface Request {
   shape: Shape;
   /** Snapshots to post (markets × messages for `batched`). */
@@ -23,20 +25,43 @@ declare const self: {
 interface Setup {
   snapshot: DepthSnapshotFrame;
   grid: { priceScale: number; amountScale: number };
+  /** The ring's memory, shared with the page (null when the page is not cross-origin isolated). */
+  ring: SharedArrayBuffer | null;
 }
 
 let book: DepthBook | null = null;
+let ring: SharedArrayBuffer | null = null;
+
+/** `count / markets` batches through the ring: each market's sides extracted straight into the shared slot. */
+function writeRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, depth }: Request): void {
+  const head = new Int32Array(memory, 0, 2);
+  const size = 2 * depth * LEVEL_STRIDE;
+  const data = new Float64Array(memory, RING_HEAD_BYTES, RING_SLOTS * markets * size);
+  for (let i = 0; i < count / markets; i++) {
+    for (let read = Atomics.load(head, READ); i - read >= RING_SLOTS; read = Atomics.load(head, READ)) {
+      Atomics.wait(head, READ, read);
+    }
+    const slot = (i % RING_SLOTS) * markets * size;
+    for (let m = 0; m < markets; m++) extract(b, depth, data, slot + m * size);
+    Atomics.store(head, WRITTEN, i + 1);
+    Atomics.notify(head, WRITTEN);
+  }
+}
 
 function extract(b: DepthBook, depth: number, out: Float64Array, at: number): void {
   b.extract(1, depth, out, 0, at);
   b.extract(2, depth, out, 0, at + depth * LEVEL_STRIDE);
 }
 
-function post(b: DepthBook, { shape, count, markets, depth }: Request): number {
+function post(b: DepthBook, request: Request): number {
+  const { shape, count, markets, depth } = request;
   const size = 2 * depth * LEVEL_STRIDE;
   const scratch = new Float64Array(size);
   const start = performance.now();
-  if (shape === 'transfer') {
+  if (shape === 'ring') {
+    if (!ring) throw new Error('no shared memory: the page is not cross-origin isolated');
+    writeRing(b, ring, request);
+  } else if (shape === 'transfer') {
     for (let i = 0; i < count; i++) {
       const out = new Float64Array(size);
       extract(b, depth, out, 0);
@@ -101,6 +126,7 @@ self.onmessage = (event) => {
   const data = event.data;
   if ('snapshot' in data) {
     book = new DepthBook(data.grid);
+    ring = data.ring;
     self.postMessage({ loaded: book.apply(data.snapshot) });
     return;
   }
