@@ -8,6 +8,7 @@ import { usersRepository } from '../../server/auth/users-repository.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import type { Db } from '../../server/db/schema.ts';
+import type { Exchange } from '../../server/exchange/index.ts';
 
 export interface TestApp {
   server: FastifyInstance;
@@ -80,4 +81,16 @@ export async function createUser(db: Db, username: string, passwordHash = '-'): 
     password_changed_at: 0,
   });
   return user.id;
+}
+
+/** Funds each user's contract wallet with 100 000 USDT (ledger units), through the ledger from a system account. */
+export async function fundContractWallets(exchange: Exchange, userIds: readonly number[]): Promise<void> {
+  const moves = userIds.map((userId) => ({
+    from: { system: 'test' },
+    to: { userId, wallet: 'contract' as const },
+    coin: 'USDT',
+    amount: 100_000_000_000,
+    kind: 'transfer',
+  }));
+  await exchange.transact('fund', moves, () => undefined);
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../../server/db/schema.ts';
 import { PlanStatus } from '../../../server/engine/contracts/plans.ts';
 import type { EngineEvent } from '../../../server/engine/engine.ts';
 import { Exchange, type ExchangeOptions } from '../../../server/exchange/index.ts';
-import { createUser } from '../helpers.ts';
+import { createUser, fundContractWallets } from '../helpers.ts';
 
 /** The WAL's fdatasync (server/exchange/wal-sync.ts), held until the test lets it return, or failed. */
 const disk = vi.hoisted(() => ({
@@ -78,14 +78,7 @@ async function open(options: Partial<ExchangeOptions> = {}) {
 /** `open` with both traders' contract wallets funded. */
 async function withContractWallets() {
   const opened = await open();
-  const fund = [opened.a, opened.b].map((userId) => ({
-    from: { system: 'test' },
-    to: { userId, wallet: 'contract' as const },
-    coin: 'USDT',
-    amount: 100_000_000_000,
-    kind: 'transfer',
-  }));
-  await opened.exchange.transact('fund', fund, () => undefined);
+  await fundContractWallets(opened.exchange, [opened.a, opened.b]);
   return opened;
 }
 

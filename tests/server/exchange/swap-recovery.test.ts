@@ -7,7 +7,7 @@ import { OrderType, Side, TriggerType } from '../../../common/trading.ts';
 import { openDatabase } from '../../../server/db/database.ts';
 import type { SwapEngine } from '../../../server/engine/contracts/engine.ts';
 import { Exchange } from '../../../server/exchange/index.ts';
-import { createUser } from '../helpers.ts';
+import { createUser, fundContractWallets } from '../helpers.ts';
 
 const BTC = 'BTC/USDT';
 const P = 950_000;
@@ -53,14 +53,7 @@ async function open(dir: string) {
 }
 
 async function trade(exchange: Exchange): Promise<void> {
-  const moves = [1, 2, 3].map((userId) => ({
-    from: { system: 'test' },
-    to: { userId, wallet: 'contract' as const },
-    coin: 'USDT',
-    amount: 100_000_000_000,
-    kind: 'transfer',
-  }));
-  await exchange.transact('fund', moves, () => undefined);
+  await fundContractWallets(exchange, [1, 2, 3]);
   const { swap } = exchange;
   await swap.run((e) => e.setMarginModel(1, BTC, MarginModel.isolated));
   await swap.run((e) => e.setPositionClass(3, BTC, PositionClass.multi));

@@ -3,6 +3,7 @@ import { OrderType, Side } from '../../../common/trading.ts';
 import type { SwapEngine } from '../../../server/engine/contracts/engine.ts';
 import { Retention } from '../../../server/exchange/retention.ts';
 import { auditLedger } from '../../../server/ledger/audit.ts';
+import { fundContractWallets } from '../helpers.ts';
 import { closeHistory, type History, lineCount, openHistory, reopen } from './retention-fixture.ts';
 
 const CLEAN = { unbalancedTxns: [], mismatches: [], negative: [] };
@@ -11,15 +12,7 @@ const P = 950_000;
 
 /** Contract wallets for everyone, through the ledger. */
 async function fundContracts(h: History): Promise<void> {
-  const ids = [...h.bots, ...h.users];
-  const moves = ids.map((userId) => ({
-    from: { system: 'test' },
-    to: { userId, wallet: 'contract' as const },
-    coin: 'USDT',
-    amount: 100_000_000_000,
-    kind: 'transfer',
-  }));
-  await h.exchange.transact('fund', moves, () => undefined);
+  await fundContractWallets(h.exchange, [...h.bots, ...h.users]);
 }
 
 /** `rounds` of the contract bots' churn: a sell, a buy that takes part of it, a resting bid taken back. */
