@@ -4,6 +4,6 @@
  * from the snapshots the data worker sends it over a port of their own (workers/paint/painters.ts).
  */
 import { expose } from 'comlink';
-import { Painters } from './paint/painters.ts';
+import { Painters } from './paint/index.ts';
 
 expose(new Painters());

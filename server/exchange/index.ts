@@ -21,13 +21,13 @@ import { SwapExchange } from './swap.ts';
 import { loadContracts, restoreSwap } from './swap-recovery.ts';
 
 export type { EngineEvent, EngineResult, MarketSpec, PlaceCommand } from '../engine/engine.ts';
+export type { Order } from '../engine/order.ts';
 
 /**
  * A command's result once on disk. `ack` is its order as the command left it: until its batch's sync returns, later
  * commands (in batches not on disk yet) may fill the live `order` further, and an acknowledgement must not report them.
  */
 export type Acknowledged = EngineResult & { readonly ack: Readonly<Order> | null };
-export type { Order } from '../engine/order.ts';
 
 /** Reacts to what the exchange does. Market events come at once (they describe the live book); user events after commit. */
 export interface ExchangeListener {
