@@ -70,6 +70,7 @@ async function soak(
   browser: Browser,
   server: RunningServer,
   serverHeap: ServerHeap,
+  dataDir: string,
 ): Promise<{ samples: Sample[]; fresh: Sample }> {
   const terminal = await openTerminal(browser, server.url);
   const serverSample = async () => ({
@@ -100,6 +101,13 @@ async function soak(
   return { samples, fresh };
 }
 
+/** Row names of the samples not named `<key>_heap`. */
+const ROW_NAMES: Partial<Record<keyof Sample, string>> = {
+  rss: 'server_rss',
+  paint: 'paint_worker_heap',
+  disk: 'data_folder',
+};
+
 function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
   const after = samples.filter((s) => s.minute >= WARMUP);
   const first = after[0];
@@ -108,8 +116,7 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
   const rows: Row[] = [];
   const common = { bench: 'soak', rate: RATE, minutes: MINUTES };
   for (const key of ['page', 'worker', 'paint', 'server', 'rss', 'disk'] as const) {
-    const names: Record<string, string> = { rss: 'server_rss', paint: 'paint_worker_heap', disk: 'data_folder' };
-    const name = names[key] ?? `${key}_heap`;
+    const name = ROW_NAMES[key] ?? `${key}_heap`;
     const points = after.map((s) => ({ minute: s.minute, value: s[key] }));
     // A fresh page is a baseline for the browser's side; the server is the same process.
     const browserSide = key === 'page' || key === 'worker' || key === 'paint';
@@ -146,7 +153,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  const { samples, fresh } = await soak(browser, server, serverHeap);
+  const { samples, fresh } = await soak(browser, server, serverHeap, dataDir);
   report(toRows(samples, fresh));
 } finally {
   serverHeap.close();
