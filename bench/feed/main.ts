@@ -9,7 +9,7 @@
  *   updates, a 50 ms flush), through the same code.
  * vs_baseline: tickstream ÷ baseline of the same rate.
  * Run: npm run bench -- feed [--seconds 30] [--warmup 10] [--rates 1,10] [--impl tickstream,baseline] [--flush ms]
- * [--repeat 1] [--markets BTC/USDT,ETH/USDT,…] [--json]. `--flush` sets TICKSTREAM_FLUSH_MS for tickstream (default:
+ * [--repeat 1] [--markets BTC/USDT,ETH/USDT,…] [--profile DIR] [--json]. `--flush` sets TICKSTREAM_FLUSH_MS for tickstream (default:
  * its own); `--repeat n` runs every pair n times, interleaved, and reports the median of each figure.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -51,7 +51,10 @@ async function measure(impl: Impl, rate: number, markets: readonly string[]): Pr
   const flush = impl === 'tickstream' ? flag('flush') : null;
   const args = [process.argv[1] as string, '--child', impl, '--rate', String(rate)];
   if (flush !== null) args.push('--flush', flush);
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  // --profile DIR: a V8 CPU profile of each server process (node --cpu-prof), to see what holds its event loop.
+  const profile = flag('profile');
+  const execArgv = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...execArgv, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   try {
     const { port } = await nextJson<{ port: number }>(lines, child);

@@ -41,6 +41,11 @@ export interface ExchangeOptions {
   clock: () => number;
   /** Users with no open-order limit (the simulator's market makers). */
   isMarketMaker?: (userId: number) => boolean;
+  /**
+   * The journal folds the market makers' churn into a carry transaction per batch (fold.ts); false writes their lines
+   * one by one, as data folders written before issue 22 hold them (retention's tests). Default true.
+   */
+  foldBotLines?: boolean;
   maxBatch?: number;
   /** Projection tuning (see JournalOptions); the benchmark times commits and projection apart. */
   projectAfterMs?: number;
@@ -100,6 +105,7 @@ export class Exchange {
       ...(options.maxPendingRows ? { maxPendingRows: options.maxPendingRows } : {}),
       ...(options.projectSliceRows ? { projectSliceRows: options.projectSliceRows } : {}),
       ...(options.syncOnLoop ? { syncOnLoop: true } : {}),
+      ...(options.isMarketMaker && options.foldBotLines !== false ? { foldBotLinesOf: options.isMarketMaker } : {}),
       onCommit: (events) => exchange?.committed(events),
       onCommitSwap: (events) => exchange?.swap.committed(events),
       onFatal: options.onFatal ?? (() => {}),

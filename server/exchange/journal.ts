@@ -5,6 +5,7 @@ import type { SwapEvent } from '../engine/contracts/types.ts';
 import type { EngineEvent, Trade } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import type { Accounts } from '../ledger/accounts.ts';
+import { foldBotLines } from './fold.ts';
 import {
   type Batch,
   cutBetweenTransactions,
@@ -50,6 +51,8 @@ export interface JournalOptions {
    * (wal-sync.ts). The orders bench's baseline; also what a database without a WAL file gets.
    */
   syncOnLoop?: boolean;
+  /** The bots: each batch folds their reservations and trades among them into a carry transaction (fold.ts). */
+  foldBotLinesOf?: (userId: number) => boolean;
 }
 
 /** The one promise every command of a batch waits on: settled when the batch commits or fails. */
@@ -423,8 +426,11 @@ export class Journal {
       );
     }
     const accounts = this.accounts;
+    const seq = this.seq + 1;
+    const isBot = this.options.foldBotLinesOf;
+    const lines = isBot ? foldBotLines(accounts.entries, isBot, `carry:batch:${seq}`, this.clock()) : accounts.entries;
     const entries: Value[] = [];
-    for (const e of accounts.entries) entries.push(e.txn, e.userId, e.account, e.coin, e.amount, e.kind, e.time);
+    for (const e of lines) entries.push(e.txn, e.userId, e.account, e.coin, e.amount, e.kind, e.time);
     accounts.entries = [];
     const balances: Value[] = [];
     for (const b of accounts.dirty) balances.push(b.userId, b.coin, b.available, b.frozen);
@@ -438,7 +444,7 @@ export class Journal {
     const wallets: Value[] = [];
     for (const w of accounts.dirtyWallets) wallets.push(w.userId, w.wallet, w.coin, w.available, w.frozen);
     accounts.dirtyWallets.clear();
-    return { seq: this.seq + 1, orders, trades, entries, balances, system, wallets, ...this.swapRows.collect() };
+    return { seq, orders, trades, entries, balances, system, wallets, ...this.swapRows.collect() };
   }
 
   private schedule(): void {

@@ -1,8 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { unsynchronized } from '../db/database.ts';
 import type { Sqlite } from '../db/schema.ts';
-import { SETTLEMENT_ACCOUNT, SwapKind } from '../engine/contracts/wallet.ts';
-import { FEES_ACCOUNT } from '../ledger/accounts.ts';
+import { botPockets, RESERVATION_KINDS, TRADE_SYSTEM_ACCOUNTS } from './fold.ts';
 
 /** Trades among the bots kept, newest first, for the market-data tables (about 45 minutes at the default rate). */
 const KEEP_BOT_TRADES = 200_000;
@@ -266,13 +265,7 @@ class Statements {
     bots: readonly number[],
   ) {
     const list = bots.join(', ');
-    const pockets = (id: number) => [
-      `user:${id}`,
-      `user:${id}:frozen`,
-      `user:${id}:contract`,
-      `user:${id}:contract:frozen`,
-    ];
-    this.accounts = [...bots.flatMap(pockets), FEES_ACCOUNT, SETTLEMENT_ACCOUNT];
+    this.accounts = [...bots.flatMap(botPockets), ...TRADE_SYSTEM_ACCOUNTS];
     const tables = ['ledger_entries', 'spot_orders', 'swap_orders', 'spot_trades', 'swap_trades', 'swap_positions'];
     for (const table of tables as Table[]) {
       this.max.set(table, sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`));
@@ -447,7 +440,7 @@ class FoldStatements {
       `insert into temp.retention_fold
        select e.id, e.txn_id, e.user_id, e.account, e.coin, e.amount from ledger_entries e
        where e.id > ? and e.id <= ? and e.account in (${slots})
-         and ((e.user_id in (${bots}) and e.kind in ('freeze', 'unfreeze', '${SwapKind.orderMargin}'))
+         and ((e.user_id in (${bots}) and e.kind in (${RESERVATION_KINDS.map((k) => `'${k}'`).join(', ')}))
            or e.kind = 'carry'
            or (e.txn_id like 'trade:%' and exists (
                 select 1 from spot_trades t where t.id = cast(substr(e.txn_id, 7) as integer)

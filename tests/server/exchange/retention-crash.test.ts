@@ -114,7 +114,7 @@ describe('retention killed with SIGKILL', () => {
       expect(result.signal).toBe('SIGKILL');
 
       const db = await openDatabase(dir);
-      const disk = { dir, db, sqlite: sqliteOf(db), bots: new Set(bots), users, now: 0 };
+      const disk = { dir, db, sqlite: sqliteOf(db), bots: new Set(bots), users, now: 0, fold: false };
       // Exactly the steps that committed are on disk: a step killed before its commit left nothing (it had something
       // to change: its tables differ from the ones before it).
       const committed = mode === 'between' ? killAt : killAt - 1;

@@ -16,6 +16,8 @@ export interface History {
   bots: ReadonlySet<number>;
   users: readonly number[];
   now: number;
+  /** Whether the journal folds the bots' lines as it writes them (fold.ts); else they are written one by one. */
+  fold: boolean;
 }
 
 export const SYMBOLS = ['BTC/USDT', 'ETH/USDT'] as const;
@@ -34,12 +36,15 @@ export interface Command {
   pick: number;
 }
 
-export async function openHistory(dir = mkdtempSync(join(tmpdir(), 'tickstream-retention-'))): Promise<History> {
+export async function openHistory(
+  dir = mkdtempSync(join(tmpdir(), 'tickstream-retention-')),
+  fold = false,
+): Promise<History> {
   const db = await openDatabase(dir);
   const ids = [];
   for (const name of ['bot-maker', 'bot-taker', 'alice', 'bob']) ids.push(await createUser(db, name));
   const bots = new Set(ids.slice(0, 2));
-  const disk = { dir, db, sqlite: sqliteOf(db), bots, users: ids.slice(2), now: 1_000_000 };
+  const disk = { dir, db, sqlite: sqliteOf(db), bots, users: ids.slice(2), now: 1_000_000, fold };
   // One object: the exchange's clock reads the `now` that commands move.
   const h: History = Object.assign(disk, { exchange: await reopen(disk) });
   for (const id of ids) {
@@ -52,7 +57,7 @@ export async function openHistory(dir = mkdtempSync(join(tmpdir(), 'tickstream-r
 
 /** The exchange again from disk, as after a restart. */
 export function reopen(h: Omit<History, 'exchange'>): Promise<Exchange> {
-  return Exchange.open(h.db, { clock: () => h.now, isMarketMaker: (id) => h.bots.has(id) });
+  return Exchange.open(h.db, { clock: () => h.now, isMarketMaker: (id) => h.bots.has(id), foldBotLines: h.fold });
 }
 
 /** Runs one command; refusals (nothing to cancel, funds) are part of a history too. */

@@ -66,8 +66,10 @@ describe('retention over random histories of users and bots', () => {
         fc.array(action, { minLength: 10, maxLength: 60 }),
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 0, max: 3 }),
-        async (actions, sliceRows, keepBotTrades) => {
-          const h = await openHistory();
+        // Histories whose bot lines the journal folded as it wrote them (fold.ts) and ones written line by line.
+        fc.boolean(),
+        async (actions, sliceRows, keepBotTrades, fold) => {
+          const h = await openHistory(undefined, fold);
           try {
             const options = { sliceRows, keepBotTrades };
             let retention = new Retention(h.sqlite, h.bots, options);
