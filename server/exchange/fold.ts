@@ -18,8 +18,18 @@ export const botPockets = (id: number): string[] => [
 
 const RESERVATION = new Set(RESERVATION_KINDS);
 const TRADE_SYSTEM = new Set(TRADE_SYSTEM_ACCOUNTS);
-const POCKET = /^user:\d+(:contract)?(:frozen)?$/;
 const isTrade = (txn: string) => txn.startsWith('trade:') || txn.startsWith('swap-trade:');
+/** The bots' pockets by id, made once: the journal asks for every line of theirs. */
+const pocketsOf = new Map<number, ReadonlySet<string>>();
+
+function isPocket(userId: number, account: string): boolean {
+  let pockets = pocketsOf.get(userId);
+  if (!pockets) {
+    pockets = new Set(botPockets(userId));
+    pocketsOf.set(userId, pockets);
+  }
+  return pockets.has(account);
+}
 
 /**
  * A batch's ledger lines with the bots' churn summed into one `carry` transaction `txn`, a line per account and coin
@@ -35,7 +45,7 @@ export function foldBotLines(
   txn: string,
   time: number,
 ): readonly Entry[] {
-  const pocket = (e: Entry) => e.userId !== null && POCKET.test(e.account) && isBot(e.userId);
+  const pocket = (e: Entry) => e.userId !== null && isBot(e.userId) && isPocket(e.userId, e.account);
   // A trade is folded when every line of it is a bot's or the trade's system accounts'.
   const trades = new Map<string, boolean>();
   for (const e of entries) {
@@ -43,19 +53,24 @@ export function foldBotLines(
     const line = e.userId === null ? TRADE_SYSTEM.has(e.account) : pocket(e);
     trades.set(e.txn, (trades.get(e.txn) ?? true) && line);
   }
-  const sums = new Map<string, Entry>();
+  // By account, then coin: both strings are the ledger's own, so neither is hashed again (a joined key would be).
+  const sums = new Map<string, Map<string, Entry>>();
   const kept: Entry[] = [];
   for (const e of entries) {
     if (!(trades.get(e.txn) ?? (RESERVATION.has(e.kind) && pocket(e)))) {
       kept.push(e);
       continue;
     }
-    const key = `${e.account}\u0000${e.coin}`;
-    const sum = sums.get(key);
+    let coins = sums.get(e.account);
+    if (!coins) {
+      coins = new Map();
+      sums.set(e.account, coins);
+    }
+    const sum = coins.get(e.coin);
     if (sum) sum.amount += e.amount;
-    else sums.set(key, { ...e, txn, kind: 'carry', time });
+    else coins.set(e.coin, { ...e, txn, kind: 'carry', time });
   }
   if (sums.size === 0) return entries;
-  for (const sum of sums.values()) if (sum.amount !== 0) kept.push(sum);
+  for (const coins of sums.values()) for (const sum of coins.values()) if (sum.amount !== 0) kept.push(sum);
   return kept;
 }
