@@ -113,7 +113,9 @@ if (childAt >= 0) {
   const impl = process.argv[childAt + 1] as Impl;
   if (impl === 'engine') {
     const inFlight = Number(flag('in-flight') ?? CLIENTS);
-    const o = await engineOnly({ clients: CLIENTS, inFlight, warmup: WARMUP, seconds: SECONDS });
+    // A user per command in flight: 50 lanes on one user piled up past the 500 open orders a user may keep, and the
+    // refusals, answered at once, spun their lanes and starved the rest.
+    const o = await engineOnly({ clients: Math.max(CLIENTS, inFlight), inFlight, warmup: WARMUP, seconds: SECONDS });
     process.stdout.write(`${JSON.stringify(summarize(o))}\n`);
   } else {
     await serve({ clients: CLIENTS, sim: SIM, journal: JOURNAL[impl] });
