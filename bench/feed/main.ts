@@ -9,8 +9,9 @@
  *   updates, a 50 ms flush), through the same code.
  * vs_baseline: tickstream ÷ baseline of the same rate.
  * Run: npm run bench -- feed [--seconds 30] [--warmup 10] [--rates 1,10] [--impl tickstream,baseline] [--flush ms]
- * [--repeat 1] [--markets BTC/USDT,ETH/USDT,…] [--profile DIR] [--json]. `--flush` sets TICKSTREAM_FLUSH_MS for tickstream (default:
- * its own); `--repeat n` runs every pair n times, interleaved, and reports the median of each figure.
+ * [--repeat 1] [--markets BTC/USDT,ETH/USDT,…] [--profile DIR] [--json]. `--flush` sets TICKSTREAM_FLUSH_MS for
+ * tickstream (default: its own); `--repeat n` runs every pair n times, interleaved, and reports the median of each
+ * figure; `--profile DIR` writes a V8 CPU profile of each server process there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
@@ -51,7 +52,7 @@ async function measure(impl: Impl, rate: number, markets: readonly string[]): Pr
   const flush = impl === 'tickstream' ? flag('flush') : null;
   const args = [process.argv[1] as string, '--child', impl, '--rate', String(rate)];
   if (flush !== null) args.push('--flush', flush);
-  // --profile DIR: a V8 CPU profile of each server process (node --cpu-prof), to see what holds its event loop.
+  // node --cpu-prof: to see what holds the server's event loop.
   const profile = flag('profile');
   const execArgv = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
   const child = spawn(process.execPath, [...execArgv, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });

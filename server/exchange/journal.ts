@@ -464,10 +464,6 @@ export class Journal {
     });
   }
 
-  /**
-   * Projection runs a moment after the commits, so a burst of batches shares its transactions, and then in steps of
-   * {@link PROJECT_SLICE_ROWS} rows, one per event-loop turn, so no step holds the loop for long.
-   */
   /** Rows of the next step: the option when set, else {@link PROJECT_SLICE_ROWS}, more as a backlog builds. */
   private stepRows(): number {
     const fixed = this.options.projectSliceRows;
@@ -476,6 +472,10 @@ export class Journal {
     return Math.min(MAX_SLICE_ROWS, Math.max(PROJECT_SLICE_ROWS, share));
   }
 
+  /**
+   * Projection runs a moment after the commits, so a burst of batches shares its transactions, and then in steps of
+   * {@link stepRows} rows, one per event-loop turn, so no step holds the loop for long.
+   */
   private scheduleProjection(): void {
     if (this.projecting) return;
     this.projecting = true;

@@ -30,6 +30,20 @@ async function traders(db: Db): Promise<[number, number]> {
 const count = (sqlite: ReturnType<typeof sqliteOf>, table: string) =>
   (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
+/** From the projection's first step, the event-loop turns until `trades` trades and every batch are in the tables. */
+async function turnsToProject(sqlite: ReturnType<typeof sqliteOf>, trades: number): Promise<number> {
+  while (count(sqlite, 'spot_orders') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  const caughtUp = () =>
+    count(sqlite, 'spot_trades') === trades &&
+    (sqlite.prepare('select projected_rows as rows from journal_state').get() as { rows: number }).rows === 0;
+  let turns = 0;
+  while (!caughtUp()) {
+    turns++;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return turns;
+}
+
 describe('journal', () => {
   it('acknowledges a command only once its batch is committed, and projects the batch into the tables after', async () => {
     const { db, sqlite } = await open();
@@ -91,17 +105,7 @@ describe('journal', () => {
       await exchange.place({ ...base, userId: a, side: Side.buy, price: 5_000_000 + i, quantity: 100 });
     }
     expect(count(sqlite, 'spot_orders')).toBe(0);
-    while (count(sqlite, 'spot_orders') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    // From its first step, count the turns the event loop takes until the projection has caught up.
-    let turns = 0;
-    const caughtUp = () =>
-      count(sqlite, 'spot_trades') === 60 &&
-      (sqlite.prepare('select projected_rows as rows from journal_state').get() as { rows: number }).rows === 0;
-    while (!caughtUp()) {
-      turns++;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(turns).toBeGreaterThan(5);
+    expect(await turnsToProject(sqlite, 60)).toBeGreaterThan(5);
     expect(count(sqlite, 'spot_orders')).toBe(120);
     expect(auditLedger(sqlite)).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
   });
@@ -120,17 +124,8 @@ describe('journal', () => {
       placed.push(exchange.place({ ...base, userId: a, side: Side.buy, price: 5_000_000, quantity: 100 }));
     }
     await Promise.all(placed);
-    while (count(sqlite, 'spot_orders') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    let turns = 0;
-    const caughtUp = () =>
-      count(sqlite, 'spot_trades') === 1000 &&
-      (sqlite.prepare('select projected_rows as rows from journal_state').get() as { rows: number }).rows === 0;
-    while (!caughtUp()) {
-      turns++;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
     // Steps of 250 rows took 59 turns; an eighth of the backlog a step, 23.
-    expect(turns).toBeLessThan(40);
+    expect(await turnsToProject(sqlite, 1000)).toBeLessThan(40);
     expect(auditLedger(sqlite)).toEqual({ unbalancedTxns: [], mismatches: [], negative: [] });
   });
 });
