@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  defaultFlushMs,
   IP_SENDS_PER_HOUR,
   LOOPBACK_SENDS_PER_HOUR,
   loadConfig,
   readFlushMs,
 } from '../../server/config.ts';
+import { stepMs } from '../../server/sim/options.ts';
 
 describe('configuration', () => {
   it('has sane defaults', () => {
@@ -59,18 +61,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('flushes market data as often as the simulator steps, unless TICKSTREAM_FLUSH_MS says otherwise', () => {
-    expect(loadConfig({}).flushMs).toBe(20);
-    // A faster simulator steps more often: each step still reaches the client as a diff of its own.
-    expect(loadConfig({ TICKSTREAM_SIM_RATE: '2' }).flushMs).toBe(10);
-    expect(loadConfig({ TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(4);
-    expect(loadConfig({ TICKSTREAM_SIM_RATE: '100' }).flushMs).toBe(4);
-    expect(loadConfig({ TICKSTREAM_SIM_RATE: '0.5' }).flushMs).toBe(20);
+  it('flushes market data more often than the simulator steps, unless TICKSTREAM_FLUSH_MS says otherwise', () => {
+    // Two thirds of the step (20 ms at rate 1): a step a little early is not held back to merge with the next.
+    expect(loadConfig({}).flushMs).toBe(13);
+    // A faster simulator steps more often (10 ms at rate 2, 3 ms from rate 7 on): each step still gets a diff.
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '2' }).flushMs).toBe(6);
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(2);
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '100' }).flushMs).toBe(2);
+    expect(loadConfig({ TICKSTREAM_SIM_RATE: '0.5' }).flushMs).toBe(13);
+    for (const rate of [0.5, 1, 2, 5, 10, 100]) expect(defaultFlushMs(rate)).toBeLessThan(stepMs(rate));
     // Without the simulator the rate means nothing.
-    expect(loadConfig({ TICKSTREAM_SIM: 'off', TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(20);
+    expect(loadConfig({ TICKSTREAM_SIM: 'off', TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(13);
     expect(loadConfig({ TICKSTREAM_FLUSH_MS: '100', TICKSTREAM_SIM_RATE: '10' }).flushMs).toBe(100);
     expect(loadConfig({ TICKSTREAM_FLUSH_MS: ' 1 ' }).flushMs).toBe(1);
-    expect(readFlushMs({ TICKSTREAM_FLUSH_MS: '' })).toBe(20);
+    expect(readFlushMs({ TICKSTREAM_FLUSH_MS: '' })).toBe(13);
   });
 
   it.each(['0', '-5', '1001', '2.5', 'fast', 'Infinity'])('refuses TICKSTREAM_FLUSH_MS=%s', (value) => {
