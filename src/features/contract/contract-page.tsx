@@ -70,7 +70,7 @@ export function ContractPage() {
             <MobileTabs tab={mobileTab} onChange={setMobileTab} />
             {/* The chart, book and tape follow a new contract in place; the form, positions and orders start afresh. */}
             <div className="trade-grid contract-grid" data-mobile-tab={mobileTab}>
-              <ChartPanel symbol={market} priceScale={priceScale} />
+              <ChartPanel symbol={market} priceScale={priceScale} afterBook />
               <OrderBook symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
               <RecentTrades symbol={market} coin={cont} unit={unit} priceScale={priceScale} amountScale={0} />
               <ContractTrading key={symbol} symbol={symbol} market={market} thumb={thumb} isLogin={isLogin} />

@@ -7,6 +7,7 @@ import { type ChartColors, paintDepth } from '../../canvas/charts.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
 import { HTML_LANG } from '../../i18n/languages.ts';
+import { bookFirst } from './book-first.ts';
 import { CandleChart, type ChartTheme, type LegendLabels } from './chart/candle-chart.ts';
 import { withAlpha } from './chart/candle-data.ts';
 import {
@@ -20,6 +21,7 @@ import {
 } from './chart/indicators.ts';
 import { CANDLE_INTERVALS, INTERVAL_KEY } from './market.ts';
 import { bookView, candlesView, readStored, storedInterval } from './market-views.ts';
+import { isMobile } from './mobile-tabs.tsx';
 import './chart-panel.css';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
 
@@ -72,8 +74,9 @@ function writeStored(key: string, value: string): void {
  * Candles (lightweight-charts; intervals M1 … 1month and indicator toggles, both remembered) and the depth chart
  * (canvas), one at a time.
  */
-export function ChartPanel(props: { symbol: string; priceScale: number }) {
-  const { symbol, priceScale } = props;
+/** `afterBook`: on a terminal, the candle chart is made once its order book is live (book-first.ts). */
+export function ChartPanel(props: { symbol: string; priceScale: number; afterBook?: boolean }) {
+  const { symbol, priceScale, afterBook = false } = props;
   const { t } = useTranslation();
   const [tab, setTab] = useState<ChartTab>('candles');
   const [interval, setIntervalState] = useState<CandleInterval>(storedInterval);
@@ -129,6 +132,7 @@ export function ChartPanel(props: { symbol: string; priceScale: number }) {
       </header>
       {tab === 'candles' ? (
         <CandleView
+          afterBook={afterBook}
           symbol={symbol}
           interval={interval}
           priceScale={priceScale}
@@ -146,13 +150,14 @@ const historyOf = (snapshot: { health: { history?: { status: HistoryStatus } } }
   snapshot ? (snapshot.health.history?.status ?? 'loaded') : 'loading';
 
 function CandleView(props: {
+  afterBook: boolean;
   symbol: string;
   interval: CandleInterval;
   priceScale: number;
   indicators: IndicatorId[];
   visible: boolean;
 }) {
-  const { symbol, interval, priceScale, indicators, visible } = props;
+  const { afterBook, symbol, interval, priceScale, indicators, visible } = props;
   const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const legend = useRef<HTMLDivElement>(null);
@@ -184,17 +189,27 @@ function CandleView(props: {
     const el = host.current;
     const legendEl = legend.current;
     if (!el || !legendEl) return;
-    // useViewData's effect ran first: a snapshot it already had is drawn now.
-    const held = candles.current;
-    setHistory(historyOf(held));
-    el.dataset.count = String(held ? held.candles.length / CANDLE_COLUMNS : 0);
-    const made = new CandleChart(el, legendEl, { interval, theme: themeOf(el), ...current.current });
-    if (held) made.setCandles(held.candles);
-    chart.current = made;
-    const unwatch = watchColors(() => made.setTheme(themeOf(el)));
+    let made: CandleChart | null = null;
+    let unwatch = () => {};
+    const make = () => {
+      // The snapshot held by now is drawn at once.
+      const held = candles.current;
+      setHistory(historyOf(held));
+      el.dataset.count = String(held ? held.candles.length / CANDLE_COLUMNS : 0);
+      const next = new CandleChart(el, legendEl, { interval, theme: themeOf(el), ...current.current });
+      if (held) next.setCandles(held.candles);
+      made = next;
+      chart.current = next;
+      unwatch = watchColors(() => next.setTheme(themeOf(el)));
+    };
+    // On a terminal the book is drawn first (book-first.ts); on a phone the chart is the tab shown first, alone.
+    let cancel = () => {};
+    if (afterBook && !isMobile()) cancel = bookFirst.after(make);
+    else make();
     return () => {
+      cancel();
       unwatch();
-      made.dispose();
+      made?.dispose();
       chart.current = null;
     };
   }, [interval]);

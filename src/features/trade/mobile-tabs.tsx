@@ -7,7 +7,8 @@ import { usePickedPrice } from './price-store.ts';
 export const MOBILE_TABS = ['chart', 'book', 'trades', 'form'] as const;
 export type MobileTab = (typeof MOBILE_TABS)[number];
 
-const isMobile = () => typeof matchMedia !== 'undefined' && matchMedia(MOBILE_QUERY).matches;
+/** Whether the terminal shows its panels one at a time under tabs now. */
+export const isMobile = () => typeof matchMedia !== 'undefined' && matchMedia(MOBILE_QUERY).matches;
 
 /** The tab after `tab` in the direction of an arrow key, wrapping; the same tab for any other key. */
 export function nextMobileTab(tab: MobileTab, key: string): MobileTab {

@@ -7,6 +7,7 @@ import { dataClient, useInViewport, useTicker } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
 import { useResetOn } from '../../ui/use-reset-on.ts';
+import { bookFirst } from './book-first.ts';
 import { BookLadders, type BookSnapshot, type LadderScales } from './book-ladders.ts';
 import { bookSummary, useLiveSummary } from './live-summary.ts';
 import { GROUP_STEPS, groupedPriceScale, groupStepLabel } from './market.ts';
@@ -96,6 +97,7 @@ export function OrderBook(props: {
         el.dataset.paints = `${drawn.asks} ${drawn.bids}`;
         el.dataset.drawnAt = String(drawn.at);
         el.dataset.drawnFirst = String(drawn.first);
+        if (drawn.first > 0) bookFirst.drawn();
       }
       const own = ownLevelPrices(snapshot, shownScale);
       // Touch the DOM only on a change.

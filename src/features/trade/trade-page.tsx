@@ -89,7 +89,7 @@ function SpotTradePage() {
       {/* The chart, book, tape and orders follow a new market in place (the orders keep their tab); the form starts
           afresh with it. */}
       <div className="trade-grid" data-mobile-tab={mobileTab}>
-        <ChartPanel symbol={symbol} priceScale={priceScale} />
+        <ChartPanel symbol={symbol} priceScale={priceScale} afterBook />
         <OrderBook
           symbol={symbol}
           coin={coin}
