@@ -72,9 +72,9 @@ function writeStored(key: string, value: string): void {
 
 /**
  * Candles (lightweight-charts; intervals M1 … 1month and indicator toggles, both remembered) and the depth chart
- * (canvas), one at a time.
+ * (canvas), one at a time. `afterBook`: on a terminal, the candle chart is made once its order book is live
+ * (book-first.ts).
  */
-/** `afterBook`: on a terminal, the candle chart is made once its order book is live (book-first.ts). */
 export function ChartPanel(props: { symbol: string; priceScale: number; afterBook?: boolean }) {
   const { symbol, priceScale, afterBook = false } = props;
   const { t } = useTranslation();
