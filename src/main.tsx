@@ -1,3 +1,5 @@
+// First: starts the page's chunks loading before the rest of the entry evaluates.
+import './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, hasOrphanToken } from './api/session.ts';
@@ -25,10 +27,9 @@ if (hasOrphanToken()) {
   const route = findRoute(splitLangPrefix(location.pathname).rest)?.route;
   document.documentElement.dataset.theme = themeFor(route, storedTheme());
   startUpDown();
-  // The page's chunk loads beside the language's, not after the first render asks for it (the router's lazy page
-  // then finds it loaded); a trading page's worker and socket start now too.
-  if (route?.page) void PAGES[route.path]?.();
-  // A trading page paints its order book in a worker of its own: started now too.
+  // The page's chunk, loading since app/boot.ts ran.
+  const pageLoad = route?.page ? PAGES[route.path]?.() : undefined;
+  // A trading page's data worker and socket start now, and the worker that paints its order book.
   if (route?.dark) {
     dataStore();
     if (canPaintInWorker()) dataClient().preparePainting();
@@ -37,8 +38,9 @@ if (hasOrphanToken()) {
   document.documentElement.lang = HTML_LANG[lang];
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  // The page's language is its own chunk: the first render waits for it, so no key ever shows.
-  void i18n.changeLanguage(lang).finally(() =>
+  // The first render waits for the page's language (so no key ever shows) and for its page chunk, so it draws the
+  // page itself, not a fallback and then the page in a second render (app/pages.ts).
+  void Promise.allSettled([i18n.changeLanguage(lang), pageLoad]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <App />

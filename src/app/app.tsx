@@ -23,13 +23,14 @@ export function routerBase(pathname: string): string {
   return prefix ? `/${pathname.split('/')[1]}` : '';
 }
 
-const pages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
-function pageOf(route: RouteDef): LazyExoticComponent<ComponentType> | null {
+const pages = new Map<RouteDef, ComponentType | LazyExoticComponent<ComponentType>>();
+/** The route's page: the component itself once its chunk has loaded (no Suspense fallback and second render). */
+function pageOf(route: RouteDef): ComponentType | LazyExoticComponent<ComponentType> | null {
   const load = route.page ? PAGES[route.path] : undefined;
   if (!load) return null;
   let page = pages.get(route);
   if (!page) {
-    page = lazy(load);
+    page = load.loaded ?? lazy(load);
     pages.set(route, page);
   }
   return page;

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import type { CandleInterval } from '../../../common/protocol.ts';
 import { CANDLE_COLUMNS, type HistoryStatus } from '../../../workers/api.ts';
+import { showToast } from '../../api/toast.ts';
 import { type ChartColors, paintDepth } from '../../canvas/charts.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
 import { HTML_LANG } from '../../i18n/languages.ts';
 import { bookFirst } from './book-first.ts';
-import { CandleChart, type ChartTheme, type LegendLabels } from './chart/candle-chart.ts';
+import type { CandleChart, ChartTheme, LegendLabels } from './chart/candle-chart.ts';
 import { withAlpha } from './chart/candle-data.ts';
 import {
   INDICATOR_NAMES,
@@ -149,6 +150,12 @@ export function ChartPanel(props: { symbol: string; priceScale: number; afterBoo
 const historyOf = (snapshot: { health: { history?: { status: HistoryStatus } } } | null): HistoryStatus =>
   snapshot ? (snapshot.health.history?.status ?? 'loaded') : 'loading';
 
+/**
+ * The candle chart and lightweight-charts under it (most of this chunk's bytes), loaded when a chart is made: on a
+ * terminal that is after the book, so a cold load neither downloads nor parses it before the book is live.
+ */
+const loadCandleChart = () => import('./chart/candle-chart.ts');
+
 function CandleView(props: {
   afterBook: boolean;
   symbol: string;
@@ -190,8 +197,11 @@ function CandleView(props: {
     const legendEl = legend.current;
     if (!el || !legendEl) return;
     let made: CandleChart | null = null;
+    let disposed = false;
     let unwatch = () => {};
-    const make = () => {
+    const make = async () => {
+      const { CandleChart } = await loadCandleChart();
+      if (disposed) return;
       // The snapshot held by now is drawn at once.
       const held = candles.current;
       setHistory(historyOf(held));
@@ -203,10 +213,12 @@ function CandleView(props: {
       unwatch = watchColors(() => next.setTheme(themeOf(el)));
     };
     // On a terminal the book is drawn first (book-first.ts); on a phone the chart is the tab shown first, alone.
+    const start = () => void make().catch(() => showToast('error', t('request.networkError')));
     let cancel = () => {};
-    if (afterBook && !isMobile()) cancel = bookFirst.after(make);
-    else make();
+    if (afterBook && !isMobile()) cancel = bookFirst.after(start);
+    else start();
     return () => {
+      disposed = true;
       cancel();
       unwatch();
       made?.dispose();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
-import { i18n, LOCALE_LOADERS } from '../../../src/i18n/i18n.ts';
+import { i18n } from '../../../src/i18n/i18n.ts';
 import { prefixOf, resolveLang, splitLangPrefix } from '../../../src/i18n/languages.ts';
+import { LOCALE_LOADERS } from '../../../src/i18n/locale-loaders.ts';
 import { translate } from '../../../src/i18n/messages.ts';
 
 /** Values that may equal English in another language: names and symbols, not words. */
