@@ -196,8 +196,9 @@ export class CanvasSurface {
         : new ResizeObserver((entries) => this.resize(entries[entries.length - 1]?.contentRect));
     this.observer?.observe(canvas);
     this.stopRatio = watchRatio(() => this.resize());
-    // Text measured before the web font arrives would be laid out with the fallback's widths.
-    document.fonts?.ready.then(() => this.invalidate(true));
+    // Text measured before the web font arrives would be laid out with the fallback's widths, so it is drawn again
+    // once fonts load. Not through `fonts.ready`: Chromium updates style and layout to answer it, so the trade
+    // page's first commit laid out the whole page in the middle of its effects (issue 22 item 1).
     document.fonts?.addEventListener?.('loadingdone', this.onFonts);
     // The observer reports the first size once layout has run; measuring here would force a layout per canvas in
     // the middle of React's commit (a market switch made four).

@@ -134,3 +134,39 @@ describe('heavy paints in the frame loop', () => {
     expect(ran).toEqual(['latest', 'other']);
   });
 });
+
+describe('web fonts', () => {
+  it('redraws whole when fonts finish loading, without reading `fonts.ready` (it forces a style and layout)', async () => {
+    vi.resetModules();
+    let callbacks: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => callbacks.push(run));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    vi.stubGlobal('window', { devicePixelRatio: 1 });
+    const listeners = new Map<string, () => void>();
+    const fonts = {
+      get ready(): Promise<void> {
+        throw new Error('fonts.ready read');
+      },
+      addEventListener: (name: string, run: () => void) => listeners.set(name, run),
+      removeEventListener: (name: string) => listeners.delete(name),
+    };
+    vi.stubGlobal('document', { fonts });
+    const ctx = { setTransform() {}, clearRect() {} };
+    const canvas = { getContext: () => ctx, getBoundingClientRect: () => ({ width: 100, height: 40 }) };
+    const { CanvasSurface } = await import('../../../src/canvas/surface.ts');
+    const draws: boolean[] = [];
+    const surface = new CanvasSurface(canvas as unknown as HTMLCanvasElement, (_ctx, _size, full) => draws.push(full));
+    const tick = () => {
+      const run = callbacks;
+      callbacks = [];
+      for (const callback of run) callback(performance.now());
+    };
+    tick();
+    draws.length = 0;
+    listeners.get('loadingdone')?.();
+    tick();
+    expect(draws).toEqual([true]);
+    surface.dispose();
+    expect(listeners.has('loadingdone')).toBe(false);
+  });
+});
