@@ -10,9 +10,12 @@
  * - shared_ring: 16 markets per batch written in place into a SharedArrayBuffer ring of 8 batches, published with
  *   Atomics and read by the page through Atomics.waitAsync (issue 22 item 5; the page and its worker share memory
  *   only when cross-origin isolated, so the page is served from 127.0.0.1 with COOP and COEP);
+ * - hub_frames_ring: the same ring, written by a worker that merges the raw frames a SharedWorker passes on to it,
+ *   16 diffs a message (bench/post/hub.ts): one socket for every tab, a book per tab, the page on shared memory;
  * - objects: 100 cloned objects per market (the baseline).
  * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
- * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share.
+ * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
+ * its decode, merge and extract), hub_us the shared worker's, page_us the page's own time on a ring's batches.
  * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--json]; CHROMIUM_PATH overrides
  * /usr/bin/chromium.
  */
@@ -36,31 +39,36 @@ const NAMES: Record<Shape, string> = {
   buffers: 'batch_buffer_per_market',
   batch: 'batch_one_buffer',
   ring: 'shared_ring',
+  hub: 'hub_frames_ring',
   objects: 'objects',
 };
 const DEPTH = 50;
 
-const bundle = await build({
-  // scripts/bench.mjs runs from the project folder.
-  entryPoints: [join(process.cwd(), 'bench/post/worker.ts')],
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  write: false,
-  logLevel: 'warning',
-});
-const source = bundle.outputFiles[0]?.text ?? '';
+/** A worker's script, bundled for the browser. */
+async function script(file: string): Promise<string> {
+  const bundle = await build({
+    // scripts/bench.mjs runs from the project folder.
+    entryPoints: [join(process.cwd(), 'bench/post', file)],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+    logLevel: 'warning',
+  });
+  return bundle.outputFiles[0]?.text ?? '';
+}
+const scripts: Record<string, string> = { '/worker.js': await script('worker.ts'), '/hub.js': await script('hub.ts') };
 const stream = depthStream(10, 20);
 
-/** The page and its worker, cross-origin isolated (COOP + COEP) so they may share memory. */
+/** The page and its workers, cross-origin isolated (COOP + COEP) so the page and its worker may share memory. */
 const site = createServer((request, response) => {
-  const worker = request.url === '/worker.js';
+  const code = scripts[request.url ?? ''];
   response.writeHead(200, {
-    'content-type': worker ? 'text/javascript' : 'text/html',
+    'content-type': code ? 'text/javascript' : 'text/html',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-embedder-policy': 'require-corp',
   });
-  response.end(worker ? source : '<!doctype html><title>bench/post</title>');
+  response.end(code ?? '<!doctype html><title>bench/post</title>');
 });
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -68,7 +76,7 @@ const ringBytes = RING_HEAD_BYTES + RING_SLOTS * MARKETS * 2 * DEPTH * 4 * 8;
 
 /** What the page code uses of the browser (bench/ compiles with Node's types only). */
 interface PageWorker {
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: unknown[]): void;
   onmessage: ((event: { data: unknown }) => void) | null;
 }
 /** Atomics.waitAsync (ES2024; bench/ compiles against an older lib). */
@@ -79,10 +87,15 @@ type WaitAsync = (
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
 type PageGlobals = {
   Worker: new (url: string) => PageWorker;
+  SharedWorker: new (url: string) => { port: PageWorker & { start(): void } };
+  MessageChannel: new () => { port1: unknown; port2: unknown };
   benchWorker: PageWorker;
+  benchHub: PageWorker | null;
   benchRing: SharedArrayBuffer | null;
   crossOriginIsolated: boolean;
 };
+/** Diffs the hub packs: a pass's and the warm-up's. */
+const HUB_DIFFS = SNAPSHOTS + MARKETS * 100;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -100,7 +113,7 @@ try {
   const page = await browser.newPage();
   await page.goto(origin);
   const isolated = await page.evaluate(
-    async ({ snapshot, grid, ringBytes }) => {
+    async ({ snapshot, grid, ringBytes, hubDiffs }) => {
       const page = globalThis as unknown as PageGlobals;
       const worker = new page.Worker('/worker.js');
       page.benchWorker = worker;
@@ -110,9 +123,20 @@ try {
           (event.data as { loaded: string }).loaded === 'applied' ? resolve() : reject(new Error('no book'));
         worker.postMessage({ snapshot, grid, ring: page.benchRing });
       });
-      return page.crossOriginIsolated;
+      page.benchHub = null;
+      if (!page.crossOriginIsolated) return false;
+      // The hub's frames go straight to the worker, over a channel of their own.
+      const hub = new page.SharedWorker('/hub.js').port;
+      const channel = new page.MessageChannel();
+      worker.postMessage({ hub: channel.port1 }, [channel.port1]);
+      await new Promise<void>((resolve) => {
+        hub.onmessage = () => resolve();
+        hub.postMessage({ diffs: hubDiffs, worker: channel.port2 }, [channel.port2]);
+      });
+      page.benchHub = hub;
+      return true;
     },
-    { snapshot: stream.snapshot, grid: GRID, ringBytes },
+    { snapshot: stream.snapshot, grid: GRID, ringBytes, hubDiffs: HUB_DIFFS },
   );
 
   /** One pass: total µs per snapshot until the page has them all, and the worker's own share. */
@@ -151,29 +175,36 @@ try {
       request,
     );
 
-  /** One pass through the ring: the page copies each batch out of its slot as soon as Atomics says it is written. */
+  /**
+   * One pass through the ring: the page copies each batch out of its slot as soon as Atomics says it is written. The
+   * ring row's worker extracts the batches on request; the hub row's merges the frames the hub sends it first.
+   */
   const ringPass = (request: Request) =>
     page.evaluate(
-      ({ request, layout }) =>
-        new Promise<{ total: number; send: number }>((resolve) => {
-          const page = globalThis as unknown as PageGlobals;
-          const memory = page.benchRing as SharedArrayBuffer;
-          const head = new Int32Array(memory, 0, 2);
-          const batch = request.markets * 2 * request.depth * 4;
-          const data = new Float64Array(memory, layout.headBytes, layout.slots * batch);
-          const copy = new Float64Array(batch);
-          const batches = request.count / request.markets;
-          Atomics.store(head, layout.written, 0);
-          Atomics.store(head, layout.read, 0);
-          let read = 0;
-          let send = -1;
-          const start = performance.now();
-          const done = () => {
-            if (read < batches || send < 0) return;
-            const total = performance.now() - start;
-            resolve({ total: (total * 1000) / request.count, send: (send * 1000) / request.count });
-          };
+      async ({ request, layout }) => {
+        const page = globalThis as unknown as PageGlobals;
+        const worker = page.benchWorker;
+        const hub = request.shape === 'hub' ? page.benchHub : null;
+        const ask = (message: unknown) =>
+          new Promise<Record<string, number>>((resolve) => {
+            worker.onmessage = (event) => resolve(event.data as Record<string, number>);
+            worker.postMessage(message);
+          });
+        if (hub) await ask({ hubReset: { depth: request.depth } });
+        const memory = page.benchRing as SharedArrayBuffer;
+        const head = new Int32Array(memory, 0, 2);
+        const batch = request.markets * 2 * request.depth * 4;
+        const data = new Float64Array(memory, layout.headBytes, layout.slots * batch);
+        const copy = new Float64Array(batch);
+        const batches = request.count / request.markets;
+        Atomics.store(head, layout.written, 0);
+        Atomics.store(head, layout.read, 0);
+        let read = 0;
+        let pageMs = 0;
+        const start = performance.now();
+        const consumed = new Promise<void>((resolve) => {
           const consume = (): void => {
+            const from = performance.now();
             for (;;) {
               const written = Atomics.load(head, layout.written);
               for (; read < written; read++) {
@@ -182,24 +213,34 @@ try {
                 Atomics.store(head, layout.read, read + 1);
                 Atomics.notify(head, layout.read);
               }
-              if (read >= batches) {
-                done();
-                return;
-              }
+              if (read >= batches) break;
               const wait = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(head, layout.written, written);
               if (wait.async) {
+                pageMs += performance.now() - from;
                 void wait.value.then(consume);
                 return;
               }
             }
+            pageMs += performance.now() - from;
+            resolve();
           };
-          page.benchWorker.onmessage = (event) => {
-            send = (event.data as { sent: number }).sent;
-            done();
-          };
-          page.benchWorker.postMessage(request);
           consume();
-        }),
+        });
+        const sent = new Promise<{ hubMs: number; workerMs: number }>((resolve) => {
+          if (!hub) {
+            worker.onmessage = (event) => resolve({ hubMs: 0, workerMs: (event.data as { sent: number }).sent });
+            worker.postMessage(request);
+            return;
+          }
+          hub.onmessage = (event) => resolve({ hubMs: (event.data as { hubSent: number }).hubSent, workerMs: 0 });
+          hub.postMessage({ frames: request.count, markets: request.markets });
+        });
+        const [{ hubMs, workerMs }] = await Promise.all([sent, consumed]);
+        const total = performance.now() - start;
+        const mergeMs = hub ? (await ask({ hubReport: true })).sent : workerMs;
+        const us = (ms: number) => (ms * 1000) / request.count;
+        return { total: us(total), send: us(mergeMs ?? 0), hub: us(hubMs), page: us(pageMs) };
+      },
       { request, layout: { headBytes: RING_HEAD_BYTES, slots: RING_SLOTS, written: WRITTEN, read: READ } },
     );
 
@@ -209,11 +250,12 @@ try {
     'clone',
     'buffers',
     'batch',
-    ...(isolated ? ['ring' as const] : []),
+    ...(isolated ? ['ring' as const, 'hub' as const] : []),
     'objects',
   ];
-  const run = (r: Request) => (r.shape === 'ring' ? ringPass(r) : pass(r));
-  const runs = new Map<Shape, { total: number; send: number }[]>(shapes.map((s) => [s, []]));
+  type Pass = { total: number; send: number; hub?: number; page?: number };
+  const run = (r: Request): Promise<Pass> => (r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r));
+  const runs = new Map<Shape, Pass[]>(shapes.map((s) => [s, []]));
   const request = (shape: Shape): Request => ({
     shape,
     count: shape === 'objects' ? SNAPSHOTS / 4 : SNAPSHOTS,
@@ -225,17 +267,24 @@ try {
 
   const objects = median((runs.get('objects') ?? []).map((r) => r.total));
   const rows: Row[] = shapes.map((shape) => {
-    const total = median((runs.get(shape) ?? []).map((r) => r.total));
+    const passes = runs.get(shape) ?? [];
+    const total = median(passes.map((r) => r.total));
+    const part = (of: (r: Pass) => number | undefined) => {
+      const values = passes.map(of).filter((v): v is number => v !== undefined);
+      return values.length > 0 ? Number(median(values).toFixed(2)) : '-';
+    };
     return {
       bench: 'snapshot-post-chromium',
       metric: 'us_per_snapshot',
       impl: NAMES[shape],
       value: Number(total.toFixed(2)),
       unit: 'us',
-      worker_us: Number(median((runs.get(shape) ?? []).map((r) => r.send)).toFixed(2)),
+      worker_us: part((r) => r.send),
+      hub_us: part((r) => (r.hub ? r.hub : undefined)),
+      page_us: part((r) => r.page),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,
-      markets_per_post: shape === 'buffers' || shape === 'batch' || shape === 'ring' ? MARKETS : 1,
+      markets_per_post: shape === 'buffers' || shape === 'batch' || shape === 'ring' || shape === 'hub' ? MARKETS : 1,
       cross_origin_isolated: isolated ? 'yes' : 'no',
       chromium: browser.version(),
     };

@@ -3,11 +3,12 @@
  * stream's snapshot, then on each request extracts and hands over `count` snapshots in one of its shapes and reports
  * the time it spent.
  */
-import type { DepthSnapshotFrame } from '../../common/protocol.ts';
+import type { DepthDiffFrame, DepthSnapshotFrame } from '../../common/protocol.ts';
 import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
+import { decodeFrame } from '../../workers/feed/index.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 
-export type Shape = 'extract' | 'transfer' | 'clone' | 'buffers' | 'batch' | 'ring' | 'objects';
+export type Shape = 'extract' | 'transfer' | 'clone' | 'buffers' | 'batch' | 'ring' | 'hub' | 'objects';
 export interface Request {
   shape: Shape;
   /** Snapshots to post (markets × messages for `batched`). */
@@ -19,8 +20,14 @@ export interface Request {
 /** What this file uses of a worker's global scope (bench/ compiles with Node's types only). */
 declare const self: {
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
-  onmessage: ((event: { data: Setup | Request }) => void) | null;
+  onmessage: ((event: { data: Setup | Request | HubControl }) => void) | null;
 };
+
+/** A port the page links to the hub (bench/post/hub.ts), and the page's word before and after a hub pass. */
+type HubControl =
+  | { hub: { onmessage: ((event: { data: ArrayBuffer }) => void) | null } }
+  | { hubReset: { depth: number } }
+  | { hubReport: true };
 
 interface Setup {
   snapshot: DepthSnapshotFrame;
@@ -31,20 +38,51 @@ interface Setup {
 
 let book: DepthBook | null = null;
 let ring: SharedArrayBuffer | null = null;
+let setup: Setup | null = null;
+
+/** The hub pass under way: batches written, the depth asked for, and the ms spent on the hub's messages. */
+const hubPass = { batches: 0, depth: 50, ms: 0 };
+
+/** Publishes batch `i` of `markets` snapshots into the ring once its slot is free; `fill` writes slot `at`. */
+function publish(memory: SharedArrayBuffer, i: number, size: number, fill: (data: Float64Array, at: number) => void) {
+  const head = new Int32Array(memory, 0, 2);
+  for (let read = Atomics.load(head, READ); i - read >= RING_SLOTS; read = Atomics.load(head, READ)) {
+    Atomics.wait(head, READ, read);
+  }
+  const data = new Float64Array(memory, RING_HEAD_BYTES, RING_SLOTS * size);
+  fill(data, (i % RING_SLOTS) * size);
+  Atomics.store(head, WRITTEN, i + 1);
+  Atomics.notify(head, WRITTEN);
+}
+
+/**
+ * One message of the hub: each market's raw frame decoded and merged (here all into the one book, in order), then
+ * every market's snapshot extracted into the next slot of the ring — a tab's data worker behind a shared socket.
+ */
+function takeFrames(buffer: ArrayBuffer): void {
+  const start = performance.now();
+  const b = book as DepthBook;
+  const index = new Uint32Array(buffer, 0, 1);
+  const markets = index[0] as number;
+  const offsets = new Uint32Array(buffer, 4, markets + 1);
+  for (let m = 0; m < markets; m++) {
+    const frame = decodeFrame(new Uint8Array(buffer, offsets[m], (offsets[m + 1] as number) - (offsets[m] as number)));
+    if (!frame || b.apply(frame as DepthDiffFrame) !== 'applied') throw new Error('a hub frame did not apply');
+  }
+  const size = 2 * hubPass.depth * LEVEL_STRIDE;
+  publish(ring as SharedArrayBuffer, hubPass.batches++, markets * size, (data, at) => {
+    for (let m = 0; m < markets; m++) extract(b, hubPass.depth, data, at + m * size);
+  });
+  hubPass.ms += performance.now() - start;
+}
 
 /** `count / markets` batches through the ring: each market's sides extracted straight into the shared slot. */
 function writeRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, depth }: Request): void {
-  const head = new Int32Array(memory, 0, 2);
   const size = 2 * depth * LEVEL_STRIDE;
-  const data = new Float64Array(memory, RING_HEAD_BYTES, RING_SLOTS * markets * size);
   for (let i = 0; i < count / markets; i++) {
-    for (let read = Atomics.load(head, READ); i - read >= RING_SLOTS; read = Atomics.load(head, READ)) {
-      Atomics.wait(head, READ, read);
-    }
-    const slot = (i % RING_SLOTS) * markets * size;
-    for (let m = 0; m < markets; m++) extract(b, depth, data, slot + m * size);
-    Atomics.store(head, WRITTEN, i + 1);
-    Atomics.notify(head, WRITTEN);
+    publish(memory, i, markets * size, (data, at) => {
+      for (let m = 0; m < markets; m++) extract(b, depth, data, at + m * size);
+    });
   }
 }
 
@@ -125,9 +163,27 @@ function post(b: DepthBook, request: Request): number {
 self.onmessage = (event) => {
   const data = event.data;
   if ('snapshot' in data) {
+    setup = data;
     book = new DepthBook(data.grid);
     ring = data.ring;
     self.postMessage({ loaded: book.apply(data.snapshot) });
+    return;
+  }
+  if ('hub' in data) {
+    data.hub.onmessage = (message) => takeFrames(message.data);
+    return;
+  }
+  if ('hubReset' in data) {
+    // Each pass merges the hub's diffs from the snapshot on.
+    if (!setup) throw new Error('no book');
+    book = new DepthBook(setup.grid);
+    book.apply(setup.snapshot);
+    Object.assign(hubPass, { batches: 0, depth: data.hubReset.depth, ms: 0 });
+    self.postMessage({ reset: true });
+    return;
+  }
+  if ('hubReport' in data) {
+    self.postMessage({ sent: hubPass.ms });
     return;
   }
   if (book === null) throw new Error('no book');
