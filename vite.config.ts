@@ -16,5 +16,9 @@ export default defineConfig({
     // Rolldown's plugin-timing report reads like an error in `npm start`'s output and tells a newcomer nothing.
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
-  server: { proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target, ws: true }])) },
+  server: {
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target, ws: true }])),
+    // Cross-origin isolated as the server serves it (server/app.ts).
+    headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+  },
 });

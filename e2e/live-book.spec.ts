@@ -85,7 +85,7 @@ test.describe('live order book through the worker', () => {
     await context.close();
   });
 
-  test('two tabs share one market-data socket', async ({ browser }) => {
+  test('two cross-origin-isolated tabs share one market-data socket', async ({ browser }) => {
     const context = await browser.newContext();
     const first = await context.newPage();
     const second = await context.newPage();
@@ -94,6 +94,8 @@ test.describe('live order book through the worker', () => {
       await expect(page.locator('.book-preview .feed-state')).toHaveAttribute('data-state', 'live', {
         timeout: 15_000,
       });
+      // Isolated (server/app.ts), the page may share memory with its own workers, and its shared worker still works.
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     }
     const health = (await (await fetch(`${server.url}/health`)).json()) as { data: { sockets: number } };
     expect(health.data.sockets).toBe(1);

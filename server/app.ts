@@ -132,6 +132,10 @@ export const app = fp<AppOptions>(
     await installSecurityHeaders(fastify, {
       // Both only over TLS (installTlsHeaders): sent over plain HTTP on a LAN name, they break every subresource.
       hsts: false,
+      // With helmet's same-origin opener policy, this makes the page cross-origin isolated where it is a secure
+      // context (localhost, HTTPS), so it may share memory with its own workers (issue 22 item 5). Everything the
+      // client loads is its own origin's, which require-corp lets through.
+      crossOriginEmbedderPolicy: { policy: 'require-corp' },
       contentSecurityPolicy: {
         directives: {
           upgradeInsecureRequests: null,

@@ -69,10 +69,13 @@ describe('response envelope and validation', () => {
     expect(res.body).not.toContain('secret');
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers, cross-origin isolation among them', async () => {
     const res = await t.server.inject({ method: 'GET', url: '/market/symbol-thumb' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-embedder-policy']).toBe('require-corp');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('sends no HSTS and no upgrade-insecure-requests over plain HTTP, whatever an untrusted header claims', async () => {
