@@ -10,7 +10,7 @@ import { depthStream } from '../depth/stream.ts';
 /** What this file uses of a shared worker's global scope (bench/ compiles with Node's types only). */
 interface HubPort {
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
-  onmessage: ((event: { data: HubRequest }) => void) | null;
+  onmessage: ((event: { data: HubSetup | HubRequest }) => void) | null;
 }
 declare const self: { onconnect: ((event: { ports: HubPort[] }) => void) | null };
 
@@ -61,14 +61,13 @@ self.onconnect = (event) => {
   const page = event.ports[0];
   if (!page) return;
   page.onmessage = ({ data }) => {
-    const setup = data as unknown as HubSetup | HubRequest;
-    if ('worker' in setup) {
+    if ('worker' in data) {
       const packr = new Packr({ useRecords: false, variableMapSize: true });
-      packed = depthStream(setup.diffs * 20, 20).diffs.map((d) => packr.pack(d));
-      worker = setup.worker;
+      packed = depthStream(data.diffs * 20, 20).diffs.map((d) => packr.pack(d));
+      worker = data.worker;
       page.postMessage({ ready: packed.length });
       return;
     }
-    page.postMessage({ hubSent: send(setup) });
+    page.postMessage({ hubSent: send(data) });
   };
 };

@@ -87,7 +87,7 @@ type WaitAsync = (
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
 type PageGlobals = {
   Worker: new (url: string) => PageWorker;
-  SharedWorker: new (url: string) => { port: PageWorker & { start(): void } };
+  SharedWorker: new (url: string) => { port: PageWorker };
   MessageChannel: new () => { port1: unknown; port2: unknown };
   benchWorker: PageWorker;
   benchHub: PageWorker | null;
@@ -239,7 +239,7 @@ try {
         const total = performance.now() - start;
         const mergeMs = hub ? (await ask({ hubReport: true })).sent : workerMs;
         const us = (ms: number) => (ms * 1000) / request.count;
-        return { total: us(total), send: us(mergeMs ?? 0), hub: us(hubMs), page: us(pageMs) };
+        return { total: us(total), send: us(mergeMs ?? 0), hub: hub ? us(hubMs) : undefined, page: us(pageMs) };
       },
       { request, layout: { headBytes: RING_HEAD_BYTES, slots: RING_SLOTS, written: WRITTEN, read: READ } },
     );
@@ -253,7 +253,7 @@ try {
     ...(isolated ? ['ring' as const, 'hub' as const] : []),
     'objects',
   ];
-  type Pass = { total: number; send: number; hub?: number; page?: number };
+  type Pass = { total: number; send: number; hub?: number | undefined; page?: number };
   const run = (r: Request): Promise<Pass> => (r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r));
   const runs = new Map<Shape, Pass[]>(shapes.map((s) => [s, []]));
   const request = (shape: Shape): Request => ({
@@ -280,7 +280,7 @@ try {
       value: Number(total.toFixed(2)),
       unit: 'us',
       worker_us: part((r) => r.send),
-      hub_us: part((r) => (r.hub ? r.hub : undefined)),
+      hub_us: part((r) => r.hub),
       page_us: part((r) => r.page),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,

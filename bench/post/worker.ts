@@ -40,6 +40,12 @@ let book: DepthBook | null = null;
 let ring: SharedArrayBuffer | null = null;
 let setup: Setup | null = null;
 
+/** A fresh book from the stream's snapshot. */
+function loadBook({ grid, snapshot }: Setup): ReturnType<DepthBook['apply']> {
+  book = new DepthBook(grid);
+  return book.apply(snapshot);
+}
+
 /** The hub pass under way: batches written, the depth asked for, and the ms spent on the hub's messages. */
 const hubPass = { batches: 0, depth: 50, ms: 0 };
 
@@ -164,9 +170,8 @@ self.onmessage = (event) => {
   const data = event.data;
   if ('snapshot' in data) {
     setup = data;
-    book = new DepthBook(data.grid);
     ring = data.ring;
-    self.postMessage({ loaded: book.apply(data.snapshot) });
+    self.postMessage({ loaded: loadBook(data) });
     return;
   }
   if ('hub' in data) {
@@ -176,8 +181,7 @@ self.onmessage = (event) => {
   if ('hubReset' in data) {
     // Each pass merges the hub's diffs from the snapshot on.
     if (!setup) throw new Error('no book');
-    book = new DepthBook(setup.grid);
-    book.apply(setup.snapshot);
+    loadBook(setup);
     Object.assign(hubPass, { batches: 0, depth: data.hubReset.depth, ms: 0 });
     self.postMessage({ reset: true });
     return;
