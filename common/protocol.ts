@@ -27,6 +27,11 @@ export function isCandleInterval(value: string): value is CandleInterval {
 /** Path of the market-data socket on the server's port. */
 export const WS_PATH = '/ws';
 
+/** The market-data socket's URL on a page's origin (`http://h` → `ws://h/ws`, `https` → `wss`). */
+export function socketUrl(origin: string): string {
+  return `${origin.replace(/^http/, 'ws')}${WS_PATH}`;
+}
+
 /** Limits the gateway enforces per connection; a breach is answered with an error frame. */
 export const WS_LIMITS = {
   /** Channels one connection may hold at once. */

@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The page's side of the data plane in a real browser: where SharedWorker is missing, a dedicated Worker serves the
- * same live book; a book panel off screen is not posted until it is scrolled into view.
+ * The page's side of the data plane in a real browser: a cross-origin-isolated page (the server's headers) has a
+ * dedicated data worker of its own on the socket hub; one that is not, or lacks SharedWorker, has the same live book
+ * from the shared worker or a dedicated Worker; a book panel off screen is not posted until it is scrolled into view.
  */
 
 /** The quote detail page shows a 10-level book preview beside the chart. */
@@ -48,6 +49,26 @@ test.describe('a browser without SharedWorker', () => {
     expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual([
       expect.stringMatching(/\/dedicated-worker[^/]*\.js$/),
     ]);
+  });
+});
+
+test.describe('a page that is not cross-origin isolated (served without COEP)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(`**${DETAIL}`, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response, headers });
+    });
+  });
+
+  test('shows a live book from the shared worker, with no data worker of its own', async ({ page }) => {
+    await page.goto(DETAIL);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    await expectLiveBook(page);
+    expect(page.workers().map((w) => new URL(w.url()).pathname)).not.toContainEqual(
+      expect.stringMatching(/\/dedicated-worker[^/]*\.js$/),
+    );
   });
 });
 

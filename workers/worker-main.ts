@@ -4,12 +4,13 @@
  */
 import { DEFAULT_LANG } from '../common/i18n.ts';
 import { swapMarket, swapSymbolOf } from '../common/market.ts';
-import { WS_PATH } from '../common/protocol.ts';
+import { socketUrl } from '../common/protocol.ts';
 import { type RequestContext, requestHeaders, signedUrl } from '../common/request-context.ts';
 import type { DataPlaneApi, WorkerApi } from './api.ts';
 import { fetchHistory } from './candles/index.ts';
-import { Feed } from './feed/index.ts';
+import { Feed, type FeedOptions } from './feed/index.ts';
 import { DataPlane, realScheduler } from './publish/index.ts';
+import type { Overflow, RingWriter } from './ring/index.ts';
 import type { MarketGrid } from './sources/index.ts';
 
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
@@ -40,9 +41,9 @@ export function workerRequests() {
   };
 }
 
-export function startPlane(origin: string, requests = workerRequests()): DataPlane {
-  const url = `${origin.replace(/^http/, 'ws')}${WS_PATH}`;
-  const feed = new Feed({ url });
+/** `socket`: the feed's WebSocket class (default the platform's; the hub's virtual sockets in an isolated tab). */
+export function startPlane(origin: string, requests = workerRequests(), socket?: FeedOptions['WebSocket']): DataPlane {
+  const feed = new Feed({ url: socketUrl(origin), ...(socket ? { WebSocket: socket } : {}) });
   const grids = new Map<string, Promise<Map<string, MarketGrid>>>();
   // One list per route, asked again next time on failure: a server that was down at the first ask must not leave
   // books without a grid. A perpetual's market (`BTC/USDT:USDT`) is on the contract list, in whole contracts.
@@ -92,11 +93,20 @@ export function startPlane(origin: string, requests = workerRequests()): DataPla
   return plane;
 }
 
-/** A page's api as comlink exposes it: its batches, and its paint worker's, go over the ports it hands over (WorkerApi). */
-export function overPort(api: DataPlaneApi): WorkerApi {
+/**
+ * A page's api as comlink exposes it: its batches, and its paint worker's, go over the ports it hands over (WorkerApi).
+ * With a `ring`, the page's batches go through its shared memory, numbered, and by the port only when the ring cannot
+ * take one (workers/ring).
+ */
+export function overPort(api: DataPlaneApi, ring: RingWriter | null = null): WorkerApi {
+  let n = 0;
   return {
     ...api,
-    attach: (port) => api.attach((batch, buffers) => port.postMessage(batch, buffers)),
+    attach: (port) =>
+      api.attach((batch, buffers) => {
+        if (!ring) port.postMessage(batch, buffers);
+        else if (!ring.write(++n, batch, buffers[0])) port.postMessage({ n, batch } satisfies Overflow, buffers);
+      }),
     paintTo: (port) => api.paintTo((batch, buffers) => port.postMessage(batch, buffers)),
   };
 }

@@ -2,9 +2,11 @@
  * The SharedWorker of bench/post's `hub_frames_ring` row: what the data plane's shared worker would keep if each tab's
  * own dedicated worker merged its books (issue 22 item 5) — the one socket of the browser, passing each turn's raw
  * depth frames on to the tab's worker in one message. It packs the stream's diffs as the gateway does (msgpack) and,
- * on each request, sends them `markets` to a message, one buffer each: a head of offsets, then the frames' bytes.
+ * on each request, sends them `markets` to a message, one buffer each, packed as the product's hub packs them
+ * (workers/hub `packFrames`).
  */
 import { Packr } from 'msgpackr';
+import { packFrames } from '../../workers/hub/index.ts';
 import { depthStream } from '../depth/stream.ts';
 
 /** What this file uses of a shared worker's global scope (bench/ compiles with Node's types only). */
@@ -28,30 +30,11 @@ export interface HubRequest {
 let packed: Uint8Array[] = [];
 let worker: HubPort | null = null;
 
-/** `markets` frames from `from` in one buffer: count, offsets (count + 1, in bytes from the buffer's start), bytes. */
-function message(from: number, markets: number): ArrayBuffer {
-  const frames = packed.slice(from, from + markets);
-  const head = 4 * (frames.length + 2);
-  const size = frames.reduce((sum, f) => sum + f.byteLength, head);
-  const buffer = new ArrayBuffer(size);
-  const index = new Uint32Array(buffer, 0, frames.length + 2);
-  const bytes = new Uint8Array(buffer);
-  index[0] = frames.length;
-  let at = head;
-  frames.forEach((frame, i) => {
-    index[i + 1] = at;
-    bytes.set(frame, at);
-    at += frame.byteLength;
-  });
-  index[frames.length + 1] = at;
-  return buffer;
-}
-
 /** Sends `frames` diffs, `markets` to a message; returns the ms it spent. */
 function send({ frames, markets }: HubRequest): number {
   const start = performance.now();
   for (let from = 0; from < frames; from += markets) {
-    const buffer = message(from, markets);
+    const buffer = packFrames(packed.slice(from, from + markets));
     worker?.postMessage(buffer, [buffer]);
   }
   return performance.now() - start;

@@ -12,6 +12,9 @@
  *   only when cross-origin isolated, so the page is served from 127.0.0.1 with COOP and COEP);
  * - hub_frames_ring: the same ring, written by a worker that merges the raw frames a SharedWorker passes on to it,
  *   16 diffs a message (bench/post/hub.ts): one socket for every tab, a book per tab, the page on shared memory;
+ * - plane_message / plane_ring: the product's own batches (workers/publish/plane.ts: each market's book snapshot with
+ *   its health, its sides views into one buffer), 16 markets a batch, by message as a non-isolated page gets them
+ *   and through the product's ring (workers/ring) as an isolated page does, read by its RingReader;
  * - objects: 100 cloned objects per market (the baseline).
  * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
  * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
@@ -24,6 +27,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
+import type { SnapshotBatch } from '../../workers/api.ts';
+import type { InOrder, RingReader } from '../../workers/ring/index.ts';
 import { depthStream, GRID } from '../depth/stream.ts';
 import { median, option, type Row, report } from '../report.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
@@ -40,6 +45,8 @@ const NAMES: Record<Shape, string> = {
   batch: 'batch_one_buffer',
   ring: 'shared_ring',
   hub: 'hub_frames_ring',
+  plane: 'plane_message',
+  planeRing: 'plane_ring',
   objects: 'objects',
 };
 const DEPTH = 50;
@@ -57,7 +64,11 @@ async function script(file: string): Promise<string> {
   });
   return bundle.outputFiles[0]?.text ?? '';
 }
-const scripts: Record<string, string> = { '/worker.js': await script('worker.ts'), '/hub.js': await script('hub.ts') };
+const scripts: Record<string, string> = {
+  '/worker.js': await script('worker.ts'),
+  '/hub.js': await script('hub.ts'),
+  '/page.js': await script('page.ts'),
+};
 const stream = depthStream(10, 20);
 
 /** The page and its workers, cross-origin isolated (COOP + COEP) so the page and its worker may share memory. */
@@ -68,7 +79,7 @@ const site = createServer((request, response) => {
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-embedder-policy': 'require-corp',
   });
-  response.end(code ?? '<!doctype html><title>bench/post</title>');
+  response.end(code ?? '<!doctype html><title>bench/post</title><script src="/page.js"></script>');
 });
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -92,6 +103,9 @@ type PageGlobals = {
   benchWorker: PageWorker;
   benchHub: PageWorker | null;
   benchRing: SharedArrayBuffer | null;
+  benchPlaneRing: SharedArrayBuffer | null;
+  /** bench/post/page.ts. */
+  benchProduct: { InOrder: typeof InOrder; RingReader: typeof RingReader; ringBuffer: () => SharedArrayBuffer };
   crossOriginIsolated: boolean;
 };
 /** Diffs the hub packs: a pass's and the warm-up's. */
@@ -118,10 +132,11 @@ try {
       const worker = new page.Worker('/worker.js');
       page.benchWorker = worker;
       page.benchRing = page.crossOriginIsolated ? new SharedArrayBuffer(ringBytes) : null;
+      page.benchPlaneRing = page.crossOriginIsolated ? page.benchProduct.ringBuffer() : null;
       await new Promise<void>((resolve, reject) => {
         worker.onmessage = (event) =>
           (event.data as { loaded: string }).loaded === 'applied' ? resolve() : reject(new Error('no book'));
-        worker.postMessage({ snapshot, grid, ring: page.benchRing });
+        worker.postMessage({ snapshot, grid, ring: page.benchRing, planeRing: page.benchPlaneRing });
       });
       page.benchHub = null;
       if (!page.crossOriginIsolated) return false;
@@ -148,7 +163,7 @@ try {
           const messages =
             request.shape === 'extract'
               ? 0
-              : request.shape === 'buffers' || request.shape === 'batch'
+              : request.shape === 'buffers' || request.shape === 'batch' || request.shape === 'plane'
                 ? request.count / request.markets
                 : request.count;
           let received = 0;
@@ -162,11 +177,12 @@ try {
             }
           };
           worker.onmessage = (event) => {
-            const data = event.data as { sent: number } | unknown[] | Float64Array;
+            const data = event.data as { sent: number } | unknown[] | Float64Array | SnapshotBatch;
             if ('sent' in data) send = data.sent;
             else {
               received++;
-              sink += data.length;
+              if (!('views' in data)) sink += data.length;
+              else for (const view of data.views) sink += (view.snapshot as { bids: Float64Array }).bids.length;
             }
             done();
           };
@@ -244,17 +260,61 @@ try {
       { request, layout: { headBytes: RING_HEAD_BYTES, slots: RING_SLOTS, written: WRITTEN, read: READ } },
     );
 
+  /** One pass of the product's ring: its RingReader drains each time Atomics says a batch is written. */
+  const planeRingPass = (request: Request) =>
+    page.evaluate(async (request) => {
+      const page = globalThis as unknown as PageGlobals;
+      const memory = page.benchPlaneRing as SharedArrayBuffer;
+      const counters = new Int32Array(memory, 0, 2);
+      Atomics.store(counters, 0, 0);
+      Atomics.store(counters, 1, 0);
+      const batches = request.count / request.markets;
+      let received = 0;
+      let sink = 0;
+      let pageMs = 0;
+      const start = performance.now();
+      const consumed = new Promise<void>((resolve) => {
+        const order = new page.benchProduct.InOrder((batch) => {
+          received++;
+          for (const view of batch.views) sink += (view.snapshot as { bids: Float64Array }).bids.length;
+        });
+        const reader = new page.benchProduct.RingReader(memory, (n, batch) => order.put(n, batch));
+        const consume = (): void => {
+          const from = performance.now();
+          reader.drain();
+          pageMs += performance.now() - from;
+          if (received >= batches) {
+            resolve();
+            return;
+          }
+          const wait = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(counters, 0, received);
+          if (wait.async) void wait.value.then(consume);
+          else queueMicrotask(consume);
+        };
+        consume();
+      });
+      const sent = new Promise<number>((resolve) => {
+        page.benchWorker.onmessage = (event) => resolve((event.data as { sent: number }).sent);
+        page.benchWorker.postMessage(request);
+      });
+      const [workerMs] = await Promise.all([sent, consumed]);
+      const us = (ms: number) => (ms * 1000) / request.count;
+      return { total: us(performance.now() - start), send: us(workerMs), page: us(pageMs), sink };
+    }, request);
+
   const shapes: Shape[] = [
     'extract',
     'transfer',
     'clone',
     'buffers',
     'batch',
-    ...(isolated ? ['ring' as const, 'hub' as const] : []),
+    'plane',
+    ...(isolated ? ['ring' as const, 'hub' as const, 'planeRing' as const] : []),
     'objects',
   ];
   type Pass = { total: number; send: number; hub?: number | undefined; page?: number };
-  const run = (r: Request): Promise<Pass> => (r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r));
+  const run = (r: Request): Promise<Pass> =>
+    r.shape === 'planeRing' ? planeRingPass(r) : r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r);
   const runs = new Map<Shape, Pass[]>(shapes.map((s) => [s, []]));
   const request = (shape: Shape): Request => ({
     shape,
@@ -284,7 +344,7 @@ try {
       page_us: part((r) => r.page),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,
-      markets_per_post: shape === 'buffers' || shape === 'batch' || shape === 'ring' || shape === 'hub' ? MARKETS : 1,
+      markets_per_post: ['buffers', 'batch', 'ring', 'hub', 'plane', 'planeRing'].includes(shape) ? MARKETS : 1,
       cross_origin_isolated: isolated ? 'yes' : 'no',
       chromium: browser.version(),
     };

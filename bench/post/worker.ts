@@ -4,11 +4,24 @@
  * the time it spent.
  */
 import type { DepthDiffFrame, DepthSnapshotFrame } from '../../common/protocol.ts';
+import type { SnapshotBatch } from '../../workers/api.ts';
 import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
 import { decodeFrame } from '../../workers/feed/index.ts';
+import { unpackFrames } from '../../workers/hub/index.ts';
+import { RingWriter } from '../../workers/ring/index.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 
-export type Shape = 'extract' | 'transfer' | 'clone' | 'buffers' | 'batch' | 'ring' | 'hub' | 'objects';
+export type Shape =
+  | 'extract'
+  | 'transfer'
+  | 'clone'
+  | 'buffers'
+  | 'batch'
+  | 'ring'
+  | 'hub'
+  | 'plane'
+  | 'planeRing'
+  | 'objects';
 export interface Request {
   shape: Shape;
   /** Snapshots to post (markets × messages for `batched`). */
@@ -34,10 +47,13 @@ interface Setup {
   grid: { priceScale: number; amountScale: number };
   /** The ring's memory, shared with the page (null when the page is not cross-origin isolated). */
   ring: SharedArrayBuffer | null;
+  /** The product's ring (workers/ring), likewise. */
+  planeRing: SharedArrayBuffer | null;
 }
 
 let book: DepthBook | null = null;
 let ring: SharedArrayBuffer | null = null;
+let planeRing: SharedArrayBuffer | null = null;
 let setup: Setup | null = null;
 
 /** A fresh book from the stream's snapshot. */
@@ -68,11 +84,10 @@ function publish(memory: SharedArrayBuffer, i: number, size: number, fill: (data
 function takeFrames(buffer: ArrayBuffer): void {
   const start = performance.now();
   const b = book as DepthBook;
-  const index = new Uint32Array(buffer, 0, 1);
-  const markets = index[0] as number;
-  const offsets = new Uint32Array(buffer, 4, markets + 1);
-  for (let m = 0; m < markets; m++) {
-    const frame = decodeFrame(new Uint8Array(buffer, offsets[m], (offsets[m + 1] as number) - (offsets[m] as number)));
+  const frames = unpackFrames(buffer);
+  const markets = frames.length;
+  for (const bytes of frames) {
+    const frame = decodeFrame(bytes);
     if (!frame || b.apply(frame as DepthDiffFrame) !== 'applied') throw new Error('a hub frame did not apply');
   }
   const size = 2 * hubPass.depth * LEVEL_STRIDE;
@@ -92,6 +107,41 @@ function writeRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, de
   }
 }
 
+/**
+ * Batch `i` as workers/publish/plane.ts makes it: each market's book snapshot with its health, every side a view into
+ * one buffer.
+ */
+function planeBatch(b: DepthBook, i: number, markets: number, depth: number) {
+  const size = 2 * depth * LEVEL_STRIDE;
+  const out = new Float64Array(markets * size);
+  const views: SnapshotBatch['views'] = [];
+  for (let m = 0; m < markets; m++) {
+    const bids = out.subarray(m * size, m * size + size / 2);
+    const asks = out.subarray(m * size + size / 2, (m + 1) * size);
+    b.extract(1, depth, bids);
+    b.extract(2, depth, asks);
+    const none = out.subarray(0, 0);
+    const book = { status: 'live' as const, seq: 1000 + i, resyncs: 0, duplicates: 0 };
+    const health = { feed: 'live' as const, frameAge: 12, reconnects: 0, malformed: 0, book };
+    views.push({ id: m + 1, snapshot: { kind: 'book', bids, asks, ownBids: none, ownAsks: none, health } });
+  }
+  return { batch: { t: i, views } satisfies SnapshotBatch, buffer: out.buffer };
+}
+
+/** The product's batches: by message (`plane`), or through its ring, waiting for a free slot (`planeRing`). */
+function postPlane(b: DepthBook, { shape, count, markets, depth }: Request): void {
+  const writer = shape === 'planeRing' ? new RingWriter(planeRing as SharedArrayBuffer) : null;
+  const head = planeRing ? new Int32Array(planeRing, 0, 2) : null;
+  for (let i = 0; i < count / markets; i++) {
+    const { batch, buffer } = planeBatch(b, i, markets, depth);
+    if (!writer || !head) {
+      self.postMessage(batch, [buffer]);
+      continue;
+    }
+    while (!writer.write(i + 1, batch, buffer)) Atomics.wait(head, 1, Atomics.load(head, 1), 5);
+  }
+}
+
 function extract(b: DepthBook, depth: number, out: Float64Array, at: number): void {
   b.extract(1, depth, out, 0, at);
   b.extract(2, depth, out, 0, at + depth * LEVEL_STRIDE);
@@ -105,6 +155,8 @@ function post(b: DepthBook, request: Request): number {
   if (shape === 'ring') {
     if (!ring) throw new Error('no shared memory: the page is not cross-origin isolated');
     writeRing(b, ring, request);
+  } else if (shape === 'plane' || shape === 'planeRing') {
+    postPlane(b, request);
   } else if (shape === 'transfer') {
     for (let i = 0; i < count; i++) {
       const out = new Float64Array(size);
@@ -171,6 +223,7 @@ self.onmessage = (event) => {
   if ('snapshot' in data) {
     setup = data;
     ring = data.ring;
+    planeRing = data.planeRing;
     self.postMessage({ loaded: loadBook(data) });
     return;
   }

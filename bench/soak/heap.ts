@@ -13,11 +13,18 @@ interface TargetInfo {
   browserContextId?: string;
 }
 
-/** The page's workers: its data worker (shared, else dedicated) and its paint worker (workers/paint-worker.ts). */
-export type WorkerKind = 'data' | 'paint';
-const isPaint = (t: TargetInfo) => t.type === 'worker' && t.url.includes('paint-worker');
+/**
+ * The page's workers: its data worker (its own dedicated one in an isolated page, else the shared one), its paint
+ * worker (workers/paint-worker.ts) and, in an isolated page, the socket hub (workers/hub-worker.ts).
+ */
+export type WorkerKind = 'data' | 'paint' | 'hub';
+const WORKER_SCRIPT: Record<WorkerKind, RegExp> = {
+  data: /\/(dedicated|shared)-worker[^/]*\.js$/,
+  paint: /\/paint-worker[^/]*\.js$/,
+  hub: /\/hub-worker[^/]*\.js$/,
+};
 const isKind = (t: TargetInfo, kind: WorkerKind) =>
-  kind === 'paint' ? isPaint(t) : (t.type === 'shared_worker' || t.type === 'worker') && !isPaint(t);
+  (t.type === 'shared_worker' || t.type === 'worker') && WORKER_SCRIPT[kind].test(new URL(t.url).pathname);
 
 /** A target's JS heap in bytes after a full GC, through `call` (a DevTools command with no parameters). */
 async function heapAfterGc(call: (method: string) => Promise<unknown>): Promise<number> {

@@ -1,8 +1,8 @@
 /**
  * bench/soak — memory over a long session (issue 22 item 7): the built server with the simulator at --rate (10) and
  * /trade/BTC-USDT open in Chromium for --minutes (30). Every --every seconds it samples the page's, its data worker's,
- * its paint worker's and the server's JS heap after a full GC (the server's over its inspector, on the loopback), the
- * server's resident memory (mostly the room V8 and SQLite's 64 MiB page cache keep, not what is live) and the data
+ * its paint worker's, the socket hub's and the server's JS heap after a full GC (the server's over its inspector, on
+ * the loopback), the server's resident memory (mostly the room V8 and SQLite's 64 MiB page cache keep, not what is live) and the data
  * folder's size on disk (database and WAL: a WAL that never restarted grew 50 MB a second at rate 10); growth is the
  * last sample against the first after --warmup minutes (2), and the slope a least-squares fit over the samples after
  * it (% per 10 minutes). Baseline in the same run: a fresh page opened on the same server at the end (its own
@@ -31,6 +31,8 @@ interface Sample {
   worker: number;
   /** The page's paint worker (workers/paint-worker.ts). */
   paint: number;
+  /** The socket hub of the isolated pages (workers/hub-worker.ts). */
+  hub: number;
   /** The server's V8 heap after a full GC, and its resident memory. */
   server: number;
   rss: number;
@@ -62,7 +64,13 @@ async function openTerminal(browser: Browser, url: string) {
   const cdp = await context.newCDPSession(page);
   const worker = await WorkerHeap.attach(browser, page, cdp, 'data');
   const paint = await WorkerHeap.attach(browser, page, cdp, 'paint');
-  const probe = async () => ({ page: await pageHeap(cdp), worker: await worker.heap(), paint: await paint.heap() });
+  const hub = await WorkerHeap.attach(browser, page, cdp, 'hub');
+  const probe = async () => ({
+    page: await pageHeap(cdp),
+    worker: await worker.heap(),
+    paint: await paint.heap(),
+    hub: await hub.heap(),
+  });
   return { context, page, errors, probe };
 }
 
@@ -88,7 +96,7 @@ async function soak(
     const mb = (b: number) => (b / 2 ** 20).toFixed(1);
     process.stderr.write(
       `  ${minute.toFixed(1)} min: page ${mb(sample.page)} MB, worker ${mb(sample.worker)} MB, ` +
-        `paint ${mb(sample.paint)} MB, ` +
+        `paint ${mb(sample.paint)} MB, hub ${mb(sample.hub)} MB, ` +
         `server heap ${mb(sample.server)} MB, rss ${mb(sample.rss)} MB, disk ${mb(sample.disk)} MB\n`,
     );
   }
@@ -105,6 +113,7 @@ async function soak(
 const ROW_NAMES: Partial<Record<keyof Sample, string>> = {
   rss: 'server_rss',
   paint: 'paint_worker_heap',
+  hub: 'hub_worker_heap',
   disk: 'data_folder',
 };
 
@@ -115,11 +124,11 @@ function toRows(samples: readonly Sample[], fresh: Sample): Row[] {
   if (!first || !last) throw new Error('no sample after the warm-up: raise --minutes');
   const rows: Row[] = [];
   const common = { bench: 'soak', rate: RATE, minutes: MINUTES };
-  for (const key of ['page', 'worker', 'paint', 'server', 'rss', 'disk'] as const) {
+  for (const key of ['page', 'worker', 'paint', 'hub', 'server', 'rss', 'disk'] as const) {
     const name = ROW_NAMES[key] ?? `${key}_heap`;
     const points = after.map((s) => ({ minute: s.minute, value: s[key] }));
     // A fresh page is a baseline for the browser's side; the server is the same process.
-    const browserSide = key === 'page' || key === 'worker' || key === 'paint';
+    const browserSide = key === 'page' || key === 'worker' || key === 'paint' || key === 'hub';
     const vsFresh = browserSide ? { vs_fresh: Number((last[key] / fresh[key]).toFixed(2)) } : {};
     rows.push(
       { ...common, impl: 'tickstream', metric: `${name}_mb`, value: last[key] / 2 ** 20, unit: 'MB', ...vsFresh },

@@ -1,6 +1,7 @@
 import { type Remote, transfer, wrap } from 'comlink';
 import type { RequestContext } from '../../common/request-context.ts';
 import type {
+  DedicatedInit,
   PaintWith,
   PublishRate,
   Snapshot,
@@ -9,6 +10,7 @@ import type {
   ViewSpec,
   WorkerApi,
 } from '../../workers/api.ts';
+import { InOrder, type Overflow, RingReader, ringBuffer } from '../../workers/ring/index.ts';
 import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
@@ -63,18 +65,32 @@ export interface WorkerLink {
   stop(): void;
 }
 
-/** The link to a worker's comlink endpoint: its batches come over a channel of their own (WorkerApi `attach`). */
-export function linkTo(api: Remote<WorkerApi>, stop: () => void): WorkerLink {
+/**
+ * The link to a worker's comlink endpoint: its batches come over a channel of their own (WorkerApi `attach`), or,
+ * with a `ring` the worker writes, through shared memory, with the channel for those the ring could not take.
+ */
+export function linkTo(api: Remote<WorkerApi>, stop: () => void, ring: SharedArrayBuffer | null = null): WorkerLink {
   let port: MessagePort | null = null;
+  let reader: RingReader | null = null;
   return {
     api,
     listen: (onBatch) => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = (event: MessageEvent<SnapshotBatch>) => onBatch(event.data);
+      if (ring) {
+        const order = new InOrder(onBatch);
+        const read = new RingReader(ring, (n, batch) => order.put(n, batch));
+        channel.port1.onmessage = (event: MessageEvent<Overflow>) => {
+          read.drain();
+          order.put(event.data.n, event.data.batch);
+        };
+        read.start();
+        reader = read;
+      } else channel.port1.onmessage = (event: MessageEvent<SnapshotBatch>) => onBatch(event.data);
       port = channel.port1;
       void api.attach(transfer(channel.port2, [channel.port2]));
     },
     stop: () => {
+      reader?.stop();
       port?.close();
       stop();
     },
@@ -103,18 +119,33 @@ interface OpenView {
   paint: PaintWith | null;
 }
 
-/** A SharedWorker (one socket and one book per market for every tab), or a dedicated Worker where it is missing. */
+/**
+ * A cross-origin-isolated page gets a dedicated worker of its own that shares memory with it (its batches through a
+ * ring) and, where there is SharedWorker, shares the socket hub's one connection with the other tabs. Elsewhere a
+ * SharedWorker holds one socket and one book per market for every tab, or, where SharedWorker is missing, a
+ * dedicated worker does for one tab.
+ */
 function startBrowserWorker(generation: number): WorkerLink {
-  if (typeof SharedWorker !== 'undefined') {
+  const shared = typeof SharedWorker !== 'undefined';
+  // A new name after a restart: the hung instance is left behind by every tab that gave up on it.
+  const name = `tickstream-data-${generation}`;
+  if (shared && !globalThis.crossOriginIsolated) {
     const worker = new SharedWorker(new URL('../../workers/shared-worker.ts', import.meta.url), {
       type: 'module',
-      // A new name after a restart: the hung instance is left behind by every tab that gave up on it.
-      name: `tickstream-data-${generation}`,
+      name,
     });
     return linkTo(wrap<WorkerApi>(worker.port), () => worker.port.close());
   }
   const worker = new Worker(new URL('../../workers/dedicated-worker.ts', import.meta.url), { type: 'module' });
-  return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
+  const hub = globalThis.crossOriginIsolated && shared ? hubPort(name) : null;
+  const ring = globalThis.crossOriginIsolated ? ringBuffer() : null;
+  worker.postMessage({ hub, ring } satisfies DedicatedInit, hub ? [hub] : []);
+  return linkTo(wrap<WorkerApi>(worker), () => worker.terminate(), ring);
+}
+
+/** A port to the origin's socket hub, for the tab's data worker. */
+function hubPort(name: string): MessagePort {
+  return new SharedWorker(new URL('../../workers/hub-worker.ts', import.meta.url), { type: 'module', name }).port;
 }
 
 /**

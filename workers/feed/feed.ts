@@ -1,13 +1,8 @@
 import { Packr } from 'msgpackr';
 import ReconnectingWebSocket from 'reconnecting-websocket';
-import {
-  type ClientFrame,
-  type ErrorFrame,
-  type ServerFrame,
-  STALE_AFTER_MS,
-  WS_LIMITS,
-} from '../../common/protocol.ts';
+import { type ClientFrame, type ErrorFrame, type ServerFrame, STALE_AFTER_MS } from '../../common/protocol.ts';
 import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
+import { channelFrames, onceATurn } from './channels.ts';
 import { decodeFrame } from './validate.ts';
 
 /** The socket's state: `live` while frames arrive, `stale` after {@link FeedOptions.staleAfterMs} of silence. */
@@ -121,7 +116,6 @@ export class Feed {
   private readonly resyncs = new Set<string>();
   /** Channels waiting out a `snapshot_limited` refusal, with their retry timer. */
   private readonly retries = new Map<string, unknown>();
-  private flushQueued = false;
   private token: string | null = null;
 
   private state: FeedState = 'connecting';
@@ -398,14 +392,7 @@ export class Feed {
 
   // ─── Sending ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private queueFlush(): void {
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    queueMicrotask(() => {
-      this.flushQueued = false;
-      this.flush();
-    });
-  }
+  private readonly queueFlush = onceATurn(() => this.flush());
 
   /** Brings the server's channels in line with the router's: unsubscribes first (frees slots), then one `sub`. */
   private flush(): void {
@@ -421,10 +408,8 @@ export class Feed {
     this.sendChannels('sub', sub);
   }
 
-  /** The gateway refuses a frame listing more channels than a connection may hold, so long lists go in parts. */
   private sendChannels(op: 'sub' | 'unsub', channels: string[]): void {
-    const size = WS_LIMITS.maxSubscriptions;
-    for (let i = 0; i < channels.length; i += size) this.send({ op, ch: channels.slice(i, i + size) });
+    for (const frame of channelFrames(op, channels)) this.send(frame);
   }
 
   private send(frame: ClientFrame): void {

@@ -1,5 +1,6 @@
 // The market-data socket of a worker: subscriptions, heartbeats, decode and checks (DESIGN §2, §4). Imports only common/.
 export { type Backoff, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
+export { channelFrames, onceATurn } from './channels.ts';
 export {
   type ChannelRouter,
   Feed,

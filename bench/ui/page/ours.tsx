@@ -11,7 +11,7 @@ import { wrap } from 'comlink';
 import { createDataClient, linkTo } from '../../../src/data/client.ts';
 import { observeInViewport } from '../../../src/data/hooks.ts';
 import { BookLadders } from '../../../src/features/trade/book-ladders.ts';
-import type { Drawn, PaintApi, WorkerApi } from '../../../workers/api.ts';
+import type { DedicatedInit, Drawn, PaintApi, WorkerApi } from '../../../workers/api.ts';
 import { installMeter, type PageCounters } from './meter.tsx';
 
 /** Levels per side asked of the worker, as order-book.tsx asks. */
@@ -21,6 +21,8 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
   const client = createDataClient({
     startWorker: () => {
       const worker = new Worker('/worker.js');
+      // The bench's page is not cross-origin isolated: the worker's own socket, batches by message.
+      worker.postMessage({ hub: null, ring: null } satisfies DedicatedInit);
       return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
     },
     startPainter: () => {

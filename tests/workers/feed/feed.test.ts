@@ -22,19 +22,10 @@ import { FakeSource } from '../../server/gateway/fake-source.ts';
 import { startServer, type TestServer } from '../../server/gateway/harness.ts';
 import { HandlerFeed } from './handler-feed.ts';
 import { ManualScheduler } from './manual-scheduler.ts';
+import { until } from './until.ts';
 
 const MARKETS: MarketMeta[] = [{ symbol: 'BTC/USDT', priceScale: 2, amountScale: 4 }];
 const T0 = Date.UTC(2026, 10, 22, 12);
-/** Only guards against a hang; nothing asserts how long anything took. */
-const WAIT_MS = 5000;
-
-async function until(done: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 /** Lets queued microtasks (the feed's batched subscriptions) and pending socket writes run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
