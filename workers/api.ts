@@ -325,18 +325,17 @@ export interface DataPlaneApi {
 }
 
 /**
- * The first message a page posts to its dedicated data worker. `hub`: a port to the socket hub (workers/hub), whose
- * one connection the worker's feed then shares with the origin's other tabs (null: a socket of its own). `ring`:
- * shared memory for its batches (workers/ring), where the page is cross-origin isolated (null: by message).
+ * The first message a page posts to its data worker: `hub`, a port to the socket hub (workers/hub), whose one
+ * connection the worker's feed then shares with the origin's other tabs (null: a socket of its own).
  */
 export interface DedicatedInit {
   hub: MessagePort | null;
-  ring: SharedArrayBuffer | null;
 }
 
 /**
  * The worker's face as a page calls it through comlink: `attach` takes a port of the page's own, and every batch comes
- * over it as one message with no answer. As a comlink callback, each batch also cost a reply message and its handling
+ * over it as one message with no answer, packed in one transferred buffer (workers/packed) or, failing that, as a
+ * {@link SnapshotBatch}. As a comlink callback, each batch also cost a reply message and its handling
  * on the page's main thread (about 5 % of it at 4× CPU throttle on the contract terminal).
  */
 export type WorkerApi = Omit<DataPlaneApi, 'attach' | 'paintTo'> & {

@@ -1,5 +1,5 @@
 /**
- * What both worker kinds run: one feed to the page's origin, one data plane, market grids from the server's market
+ * What the data worker runs: one feed to the page's origin, one data plane, market grids from the server's market
  * list and candle history from its REST route. Depends on nothing outside workers/ and common/.
  */
 import { DEFAULT_LANG } from '../common/i18n.ts';
@@ -9,8 +9,8 @@ import { type RequestContext, requestHeaders, signedUrl } from '../common/reques
 import type { DataPlaneApi, WorkerApi } from './api.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed, type FeedOptions } from './feed/index.ts';
+import { packBatch } from './packed/index.ts';
 import { DataPlane, realScheduler } from './publish/index.ts';
-import type { Overflow, RingWriter } from './ring/index.ts';
 import type { MarketGrid } from './sources/index.ts';
 
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
@@ -95,17 +95,16 @@ export function startPlane(origin: string, requests = workerRequests(), socket?:
 
 /**
  * A page's api as comlink exposes it: its batches, and its paint worker's, go over the ports it hands over (WorkerApi).
- * With a `ring`, the page's batches go through its shared memory, numbered, and by the port only when the ring cannot
- * take one (workers/ring).
+ * A page's batch goes packed in its one buffer (workers/packed), as objects only when it could not be packed.
  */
-export function overPort(api: DataPlaneApi, ring: RingWriter | null = null): WorkerApi {
-  let n = 0;
+export function overPort(api: DataPlaneApi): WorkerApi {
   return {
     ...api,
     attach: (port) =>
       api.attach((batch, buffers) => {
-        if (!ring) port.postMessage(batch, buffers);
-        else if (!ring.write(++n, batch, buffers[0])) port.postMessage({ n, batch } satisfies Overflow, buffers);
+        const packed = buffers[0] ? packBatch(batch, buffers[0]) : null;
+        if (packed) port.postMessage(packed, [packed]);
+        else port.postMessage(batch, buffers);
       }),
     paintTo: (port) => api.paintTo((batch, buffers) => port.postMessage(batch, buffers)),
   };

@@ -12,14 +12,17 @@
  *   only when cross-origin isolated, so the page is served from 127.0.0.1 with COOP and COEP);
  * - hub_frames_ring: the same ring, written by a worker that merges the raw frames a SharedWorker passes on to it,
  *   16 diffs a message (bench/post/hub.ts): one socket for every tab, a book per tab, the page on shared memory;
- * - plane_message / plane_ring: the product's own batches (workers/publish/plane.ts: each market's book snapshot with
- *   its health, its sides views into one buffer), 16 markets a batch, by message as a non-isolated page gets them
- *   and through the product's ring (workers/ring) as an isolated page does, read by its RingReader;
+ * - plane_message / plane_packed: the product's own batches (workers/publish/plane.ts: each market's book snapshot
+ *   with its health, its sides views into one buffer), 16 markets a batch, posted as objects (as before issue 22
+ *   item 5) and packed in their one buffer (workers/packed, as the product posts them), unpacked by the page;
  * - objects: 100 cloned objects per market (the baseline).
  * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
  * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
- * its decode, merge and extract), hub_us the shared worker's, page_us the page's own time on a ring's batches.
- * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--json]; CHROMIUM_PATH overrides
+ * its decode, merge and extract), hub_us the shared worker's, page_us the page's own time on its messages (reading a
+ * message's data, which Chromium deserialises then) or on a ring's batches.
+ * With `--worker shared` the worker is a SharedWorker, as the data plane was before issue 22 item 5 (no ring rows: a
+ * SharedWorker shares no memory with a page).
+ * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--worker shared] [--json]; CHROMIUM_PATH overrides
  * /usr/bin/chromium.
  */
 import { createServer } from 'node:http';
@@ -28,15 +31,17 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import type { SnapshotBatch } from '../../workers/api.ts';
-import type { InOrder, RingReader } from '../../workers/ring/index.ts';
+import type { unpackBatch } from '../../workers/packed/index.ts';
 import { depthStream, GRID } from '../depth/stream.ts';
-import { median, option, type Row, report } from '../report.ts';
+import { flag, median, option, type Row, report } from '../report.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 import type { Request, Shape } from './worker.ts';
 
 const SNAPSHOTS = option('snapshots', 20_000);
 const PASSES = option('passes', 5);
 const MARKETS = option('markets', 16);
+/** `--worker shared`: the worker is a SharedWorker (as the data plane was before each tab had its own). */
+const SHARED = flag('worker') === 'shared';
 const NAMES: Record<Shape, string> = {
   extract: 'extract_only',
   transfer: 'transfer',
@@ -46,18 +51,18 @@ const NAMES: Record<Shape, string> = {
   ring: 'shared_ring',
   hub: 'hub_frames_ring',
   plane: 'plane_message',
-  planeRing: 'plane_ring',
+  planePacked: 'plane_packed',
   objects: 'objects',
 };
 const DEPTH = 50;
 
 /** A worker's script, bundled for the browser. */
-async function script(file: string): Promise<string> {
+async function script(file: string, format: 'iife' | 'esm' = 'iife'): Promise<string> {
   const bundle = await build({
     // scripts/bench.mjs runs from the project folder.
     entryPoints: [join(process.cwd(), 'bench/post', file)],
     bundle: true,
-    format: 'iife',
+    format,
     platform: 'browser',
     write: false,
     logLevel: 'warning',
@@ -68,6 +73,7 @@ const scripts: Record<string, string> = {
   '/worker.js': await script('worker.ts'),
   '/hub.js': await script('hub.ts'),
   '/page.js': await script('page.ts'),
+  '/shared.js': await script('shared-entry.ts', 'esm'),
 };
 const stream = depthStream(10, 20);
 
@@ -98,14 +104,13 @@ type WaitAsync = (
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
 type PageGlobals = {
   Worker: new (url: string) => PageWorker;
-  SharedWorker: new (url: string) => { port: PageWorker };
+  SharedWorker: new (url: string, options?: { type: 'module' }) => { port: PageWorker };
   MessageChannel: new () => { port1: unknown; port2: unknown };
   benchWorker: PageWorker;
   benchHub: PageWorker | null;
   benchRing: SharedArrayBuffer | null;
-  benchPlaneRing: SharedArrayBuffer | null;
   /** bench/post/page.ts. */
-  benchProduct: { InOrder: typeof InOrder; RingReader: typeof RingReader; ringBuffer: () => SharedArrayBuffer };
+  benchProduct: { unpackBatch: typeof unpackBatch };
   crossOriginIsolated: boolean;
 };
 /** Diffs the hub packs: a pass's and the warm-up's. */
@@ -126,20 +131,24 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage();
   await page.goto(origin);
+  const pageIsolated = await page.evaluate(() => (globalThis as unknown as PageGlobals).crossOriginIsolated);
+  /** Whether the ring rows run: the page shares memory with a dedicated worker. */
   const isolated = await page.evaluate(
-    async ({ snapshot, grid, ringBytes, hubDiffs }) => {
+    async ({ snapshot, grid, ringBytes, hubDiffs, shared }) => {
       const page = globalThis as unknown as PageGlobals;
-      const worker = new page.Worker('/worker.js');
+      // A SharedWorker has an agent cluster of its own: it can share no memory with the page.
+      const worker = shared
+        ? new page.SharedWorker('/shared.js', { type: 'module' }).port
+        : new page.Worker('/worker.js');
       page.benchWorker = worker;
-      page.benchRing = page.crossOriginIsolated ? new SharedArrayBuffer(ringBytes) : null;
-      page.benchPlaneRing = page.crossOriginIsolated ? page.benchProduct.ringBuffer() : null;
+      page.benchRing = page.crossOriginIsolated && !shared ? new SharedArrayBuffer(ringBytes) : null;
       await new Promise<void>((resolve, reject) => {
         worker.onmessage = (event) =>
           (event.data as { loaded: string }).loaded === 'applied' ? resolve() : reject(new Error('no book'));
-        worker.postMessage({ snapshot, grid, ring: page.benchRing, planeRing: page.benchPlaneRing });
+        worker.postMessage({ snapshot, grid, ring: page.benchRing });
       });
       page.benchHub = null;
-      if (!page.crossOriginIsolated) return false;
+      if (!page.benchRing) return false;
       // The hub's frames go straight to the worker, over a channel of their own.
       const hub = new page.SharedWorker('/hub.js').port;
       const channel = new page.MessageChannel();
@@ -151,38 +160,44 @@ try {
       page.benchHub = hub;
       return true;
     },
-    { snapshot: stream.snapshot, grid: GRID, ringBytes, hubDiffs: HUB_DIFFS },
+    { snapshot: stream.snapshot, grid: GRID, ringBytes, hubDiffs: HUB_DIFFS, shared: SHARED },
   );
 
   /** One pass: total µs per snapshot until the page has them all, and the worker's own share. */
   const pass = (request: Request) =>
     page.evaluate(
       (request) =>
-        new Promise<{ total: number; send: number }>((resolve) => {
+        new Promise<{ total: number; send: number; page: number }>((resolve) => {
           const worker = (globalThis as unknown as PageGlobals).benchWorker;
           const messages =
             request.shape === 'extract'
               ? 0
-              : request.shape === 'buffers' || request.shape === 'batch' || request.shape === 'plane'
+              : ['buffers', 'batch', 'plane', 'planePacked'].includes(request.shape)
                 ? request.count / request.markets
                 : request.count;
           let received = 0;
           let sink = 0;
           let send = -1;
+          let pageMs = 0;
           const start = performance.now();
+          const us = (ms: number) => (ms * 1000) / request.count + sink * 0;
           const done = () => {
             if (received === messages && send >= 0) {
-              const total = performance.now() - start;
-              resolve({ total: (total * 1000) / request.count, send: (send * 1000) / request.count + sink * 0 });
+              resolve({ total: us(performance.now() - start), send: us(send), page: us(pageMs) });
             }
           };
           worker.onmessage = (event) => {
-            const data = event.data as { sent: number } | unknown[] | Float64Array | SnapshotBatch;
+            const from = performance.now();
+            // Chromium deserialises a message when its data is first read: that is the page's share.
+            const page = globalThis as unknown as PageGlobals;
+            const raw = event.data as { sent: number } | unknown[] | Float64Array | SnapshotBatch | ArrayBuffer;
+            const data = raw instanceof ArrayBuffer ? page.benchProduct.unpackBatch(raw) : raw;
             if ('sent' in data) send = data.sent;
             else {
               received++;
               if (!('views' in data)) sink += data.length;
               else for (const view of data.views) sink += (view.snapshot as { bids: Float64Array }).bids.length;
+              pageMs += performance.now() - from;
             }
             done();
           };
@@ -260,48 +275,6 @@ try {
       { request, layout: { headBytes: RING_HEAD_BYTES, slots: RING_SLOTS, written: WRITTEN, read: READ } },
     );
 
-  /** One pass of the product's ring: its RingReader drains each time Atomics says a batch is written. */
-  const planeRingPass = (request: Request) =>
-    page.evaluate(async (request) => {
-      const page = globalThis as unknown as PageGlobals;
-      const memory = page.benchPlaneRing as SharedArrayBuffer;
-      const counters = new Int32Array(memory, 0, 2);
-      Atomics.store(counters, 0, 0);
-      Atomics.store(counters, 1, 0);
-      const batches = request.count / request.markets;
-      let received = 0;
-      let sink = 0;
-      let pageMs = 0;
-      const start = performance.now();
-      const consumed = new Promise<void>((resolve) => {
-        const order = new page.benchProduct.InOrder((batch) => {
-          received++;
-          for (const view of batch.views) sink += (view.snapshot as { bids: Float64Array }).bids.length;
-        });
-        const reader = new page.benchProduct.RingReader(memory, (n, batch) => order.put(n, batch));
-        const consume = (): void => {
-          const from = performance.now();
-          reader.drain();
-          pageMs += performance.now() - from;
-          if (received >= batches) {
-            resolve();
-            return;
-          }
-          const wait = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(counters, 0, received);
-          if (wait.async) void wait.value.then(consume);
-          else queueMicrotask(consume);
-        };
-        consume();
-      });
-      const sent = new Promise<number>((resolve) => {
-        page.benchWorker.onmessage = (event) => resolve((event.data as { sent: number }).sent);
-        page.benchWorker.postMessage(request);
-      });
-      const [workerMs] = await Promise.all([sent, consumed]);
-      const us = (ms: number) => (ms * 1000) / request.count;
-      return { total: us(performance.now() - start), send: us(workerMs), page: us(pageMs), sink };
-    }, request);
-
   const shapes: Shape[] = [
     'extract',
     'transfer',
@@ -309,12 +282,12 @@ try {
     'buffers',
     'batch',
     'plane',
-    ...(isolated ? ['ring' as const, 'hub' as const, 'planeRing' as const] : []),
+    'planePacked',
+    ...(isolated ? ['ring' as const, 'hub' as const] : []),
     'objects',
   ];
   type Pass = { total: number; send: number; hub?: number | undefined; page?: number };
-  const run = (r: Request): Promise<Pass> =>
-    r.shape === 'planeRing' ? planeRingPass(r) : r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r);
+  const run = (r: Request): Promise<Pass> => (r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r));
   const runs = new Map<Shape, Pass[]>(shapes.map((s) => [s, []]));
   const request = (shape: Shape): Request => ({
     shape,
@@ -344,8 +317,9 @@ try {
       page_us: part((r) => r.page),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,
-      markets_per_post: ['buffers', 'batch', 'ring', 'hub', 'plane', 'planeRing'].includes(shape) ? MARKETS : 1,
-      cross_origin_isolated: isolated ? 'yes' : 'no',
+      markets_per_post: ['buffers', 'batch', 'ring', 'hub', 'plane', 'planePacked'].includes(shape) ? MARKETS : 1,
+      worker: SHARED ? 'shared' : 'dedicated',
+      cross_origin_isolated: pageIsolated ? 'yes' : 'no',
       chromium: browser.version(),
     };
   });

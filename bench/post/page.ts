@@ -1,7 +1,7 @@
 /**
- * The page's script of bench/post: the product's ring reader (workers/ring), for the `plane_ring` row, on the page's
- * global scope where the bench's evaluated code finds it.
+ * The page's script of bench/post: the product's batch unpacker (workers/packed), for the `plane_packed` row, on the
+ * page's global scope where the bench's evaluated code finds it.
  */
-import { InOrder, RingReader, ringBuffer } from '../../workers/ring/index.ts';
+import { unpackBatch } from '../../workers/packed/index.ts';
 
-Object.assign(globalThis, { benchProduct: { InOrder, RingReader, ringBuffer } });
+Object.assign(globalThis, { benchProduct: { unpackBatch } });

@@ -8,7 +8,7 @@ import type { SnapshotBatch } from '../../workers/api.ts';
 import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
 import { decodeFrame } from '../../workers/feed/index.ts';
 import { unpackFrames } from '../../workers/hub/index.ts';
-import { RingWriter } from '../../workers/ring/index.ts';
+import { after, BEFORE, packBatch } from '../../workers/packed/index.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 
 export type Shape =
@@ -20,7 +20,7 @@ export type Shape =
   | 'ring'
   | 'hub'
   | 'plane'
-  | 'planeRing'
+  | 'planePacked'
   | 'objects';
 export interface Request {
   shape: Shape;
@@ -47,13 +47,10 @@ interface Setup {
   grid: { priceScale: number; amountScale: number };
   /** The ring's memory, shared with the page (null when the page is not cross-origin isolated). */
   ring: SharedArrayBuffer | null;
-  /** The product's ring (workers/ring), likewise. */
-  planeRing: SharedArrayBuffer | null;
 }
 
 let book: DepthBook | null = null;
 let ring: SharedArrayBuffer | null = null;
-let planeRing: SharedArrayBuffer | null = null;
 let setup: Setup | null = null;
 
 /** A fresh book from the stream's snapshot. */
@@ -111,9 +108,12 @@ function writeRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, de
  * Batch `i` as workers/publish/plane.ts makes it: each market's book snapshot with its health, every side a view into
  * one buffer.
  */
-function planeBatch(b: DepthBook, i: number, markets: number, depth: number) {
+function planeBatch(b: DepthBook, i: number, markets: number, depth: number, room: boolean) {
   const size = 2 * depth * LEVEL_STRIDE;
-  const out = new Float64Array(markets * size);
+  // With room around the numbers for the packed head and directory, as the plane's arena has (workers/packed).
+  const before = room ? BEFORE : 0;
+  const all = new Float64Array(before + markets * size + (room ? after(Array(markets).fill('book')) : 0));
+  const out = all.subarray(before, before + markets * size);
   const views: SnapshotBatch['views'] = [];
   for (let m = 0; m < markets; m++) {
     const bids = out.subarray(m * size, m * size + size / 2);
@@ -125,20 +125,16 @@ function planeBatch(b: DepthBook, i: number, markets: number, depth: number) {
     const health = { feed: 'live' as const, frameAge: 12, reconnects: 0, malformed: 0, book };
     views.push({ id: m + 1, snapshot: { kind: 'book', bids, asks, ownBids: none, ownAsks: none, health } });
   }
-  return { batch: { t: i, views } satisfies SnapshotBatch, buffer: out.buffer };
+  return { batch: { t: i, views } satisfies SnapshotBatch, buffer: all.buffer };
 }
 
-/** The product's batches: by message (`plane`), or through its ring, waiting for a free slot (`planeRing`). */
+/** The product's batches: posted as objects (`plane`), or packed in their one buffer (`planePacked`). */
 function postPlane(b: DepthBook, { shape, count, markets, depth }: Request): void {
-  const writer = shape === 'planeRing' ? new RingWriter(planeRing as SharedArrayBuffer) : null;
-  const head = planeRing ? new Int32Array(planeRing, 0, 2) : null;
   for (let i = 0; i < count / markets; i++) {
-    const { batch, buffer } = planeBatch(b, i, markets, depth);
-    if (!writer || !head) {
-      self.postMessage(batch, [buffer]);
-      continue;
-    }
-    while (!writer.write(i + 1, batch, buffer)) Atomics.wait(head, 1, Atomics.load(head, 1), 5);
+    const { batch, buffer } = planeBatch(b, i, markets, depth, shape === 'planePacked');
+    const packed = shape === 'planePacked' ? packBatch(batch, buffer) : null;
+    if (packed) self.postMessage(packed, [packed]);
+    else self.postMessage(batch, [buffer]);
   }
 }
 
@@ -155,7 +151,7 @@ function post(b: DepthBook, request: Request): number {
   if (shape === 'ring') {
     if (!ring) throw new Error('no shared memory: the page is not cross-origin isolated');
     writeRing(b, ring, request);
-  } else if (shape === 'plane' || shape === 'planeRing') {
+  } else if (shape === 'plane' || shape === 'planePacked') {
     postPlane(b, request);
   } else if (shape === 'transfer') {
     for (let i = 0; i < count; i++) {
@@ -223,7 +219,6 @@ self.onmessage = (event) => {
   if ('snapshot' in data) {
     setup = data;
     ring = data.ring;
-    planeRing = data.planeRing;
     self.postMessage({ loaded: loadBook(data) });
     return;
   }

@@ -103,7 +103,9 @@ test('a data worker that dies is replaced, and the paint worker goes on painting
   await context.close();
 });
 
-test('two tabs on the terminal share one data worker and each has its book painted', async ({ browser }) => {
+test('two tabs on the terminal share one socket hub, each with its own data worker, and each has its book painted', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const context = await browser.newContext();
   const tabs = [await context.newPage(), await context.newPage()];

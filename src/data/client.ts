@@ -10,7 +10,7 @@ import type {
   ViewSpec,
   WorkerApi,
 } from '../../workers/api.ts';
-import { InOrder, type Overflow, RingReader, ringBuffer } from '../../workers/ring/index.ts';
+import { unpackBatch } from '../../workers/packed/index.ts';
 import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
@@ -66,31 +66,21 @@ export interface WorkerLink {
 }
 
 /**
- * The link to a worker's comlink endpoint: its batches come over a channel of their own (WorkerApi `attach`), or,
- * with a `ring` the worker writes, through shared memory, with the channel for those the ring could not take.
+ * The link to a worker's comlink endpoint: its batches come over a channel of their own (WorkerApi `attach`), each
+ * packed in one buffer (workers/packed) or as objects.
  */
-export function linkTo(api: Remote<WorkerApi>, stop: () => void, ring: SharedArrayBuffer | null = null): WorkerLink {
+export function linkTo(api: Remote<WorkerApi>, stop: () => void): WorkerLink {
   let port: MessagePort | null = null;
-  let reader: RingReader | null = null;
   return {
     api,
     listen: (onBatch) => {
       const channel = new MessageChannel();
-      if (ring) {
-        const order = new InOrder(onBatch);
-        const read = new RingReader(ring, (n, batch) => order.put(n, batch));
-        channel.port1.onmessage = (event: MessageEvent<Overflow>) => {
-          read.drain();
-          order.put(event.data.n, event.data.batch);
-        };
-        read.start();
-        reader = read;
-      } else channel.port1.onmessage = (event: MessageEvent<SnapshotBatch>) => onBatch(event.data);
+      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) =>
+        onBatch(event.data instanceof ArrayBuffer ? unpackBatch(event.data) : event.data);
       port = channel.port1;
       void api.attach(transfer(channel.port2, [channel.port2]));
     },
     stop: () => {
-      reader?.stop();
       port?.close();
       stop();
     },
@@ -120,27 +110,16 @@ interface OpenView {
 }
 
 /**
- * A cross-origin-isolated page gets a dedicated worker of its own that shares memory with it (its batches through a
- * ring) and, where there is SharedWorker, shares the socket hub's one connection with the other tabs. Elsewhere a
- * SharedWorker holds one socket and one book per market for every tab, or, where SharedWorker is missing, a
- * dedicated worker does for one tab.
+ * The page's own data worker, in its own process (a SharedWorker's batches took twice as long to reach the page,
+ * bench/post `--worker shared`), on the socket hub's one connection for every tab; a socket of its own where
+ * SharedWorker is missing.
  */
 function startBrowserWorker(generation: number): WorkerLink {
-  const shared = typeof SharedWorker !== 'undefined';
-  // A new name after a restart: the hung instance is left behind by every tab that gave up on it.
-  const name = `tickstream-data-${generation}`;
-  if (shared && !globalThis.crossOriginIsolated) {
-    const worker = new SharedWorker(new URL('../../workers/shared-worker.ts', import.meta.url), {
-      type: 'module',
-      name,
-    });
-    return linkTo(wrap<WorkerApi>(worker.port), () => worker.port.close());
-  }
   const worker = new Worker(new URL('../../workers/dedicated-worker.ts', import.meta.url), { type: 'module' });
-  const hub = globalThis.crossOriginIsolated && shared ? hubPort(name) : null;
-  const ring = globalThis.crossOriginIsolated ? ringBuffer() : null;
-  worker.postMessage({ hub, ring } satisfies DedicatedInit, hub ? [hub] : []);
-  return linkTo(wrap<WorkerApi>(worker), () => worker.terminate(), ring);
+  // A new name after a restart: the hung hub is left behind by every tab that gave up on it.
+  const hub = typeof SharedWorker !== 'undefined' ? hubPort(`tickstream-data-${generation}`) : null;
+  worker.postMessage({ hub } satisfies DedicatedInit, hub ? [hub] : []);
+  return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
 }
 
 /** A port to the origin's socket hub, for the tab's data worker. */

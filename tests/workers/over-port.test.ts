@@ -2,26 +2,19 @@ import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { linkTo } from '../../src/data/client.ts';
 import type { DataPlaneApi, SnapshotBatch, SnapshotSink, WorkerApi } from '../../workers/api.ts';
-import { RING_SLOTS, RingWriter, ringBuffer } from '../../workers/ring/index.ts';
+import { after, BEFORE } from '../../workers/packed/index.ts';
 import { overPort } from '../../workers/worker-main.ts';
 
-/**
- * The page's link and the worker's api joined as comlink joins them, with the batch sink the worker registered;
- * with `ring`, the batches go through shared memory.
- */
-function joined(ring: SharedArrayBuffer | null = null) {
+/** The page's link and the worker's api joined as comlink joins them, with the batch sink the worker registered. */
+function joined() {
   let sink: SnapshotSink | null = null;
   const plane = { attach: (s: SnapshotSink) => (sink = s) } as unknown as DataPlaneApi;
-  const worker = overPort(plane, ring ? new RingWriter(ring) : null);
+  const worker = overPort(plane);
   let stopped = false;
   // comlink's `transfer` hands the port itself to the worker's attach.
-  const link = linkTo(
-    worker as unknown as Remote<WorkerApi>,
-    () => {
-      stopped = true;
-    },
-    ring,
-  );
+  const link = linkTo(worker as unknown as Remote<WorkerApi>, () => {
+    stopped = true;
+  });
   const batches: SnapshotBatch[] = [];
   link.listen((batch) => batches.push(batch));
   return { link, batches, post: (b: SnapshotBatch, t: ArrayBuffer[]) => sink?.(b, t), stopped: () => stopped };
@@ -52,17 +45,19 @@ describe('batches over a port of their own (no reply per batch)', () => {
   });
 });
 
-describe('batches through a shared ring (a cross-origin-isolated page)', () => {
-  it('reach the page in order, by the port only when the ring has no free slot', async () => {
-    const { link, batches, post } = joined(ringBuffer());
-    const buffers = Array.from({ length: RING_SLOTS + 2 }, () => new ArrayBuffer(8));
-    buffers.forEach((buffer, i) => {
-      post({ t: i + 1, views: [] }, [buffer]);
-    });
-    // The ring took the first RING_SLOTS (their buffers stay with the worker); the rest went by message, transferred.
-    expect(buffers.map((b) => b.byteLength)).toEqual([...Array(RING_SLOTS).fill(8), 0, 0]);
-    await expect.poll(() => batches.length).toBe(RING_SLOTS + 2);
-    expect(batches.map((b) => b.t)).toEqual(buffers.map((_, i) => i + 1));
-    link.stop();
+describe('batches packed in their one buffer (workers/packed)', () => {
+  it('reach the page as the batch the plane made, their buffer transferred', async () => {
+    const { batches, post } = joined();
+    // An arena as the plane makes it: room for the head before the numbers and the directory after them.
+    const buffer = new ArrayBuffer(8 * (BEFORE + 4 + after(['trades'])));
+    const trades = new Float64Array(buffer, 8 * BEFORE, 4).fill(7);
+    const health = { feed: 'live' as const, frameAge: 1, reconnects: 0, malformed: 0 };
+    post({ t: 5, views: [{ id: 2, snapshot: { kind: 'trades', trades, health } }] }, [buffer]);
+    expect(buffer.byteLength).toBe(0);
+    await arrived();
+    expect(batches).toHaveLength(1);
+    const [view] = batches[0]?.views ?? [];
+    expect(view?.id).toBe(2);
+    expect(view?.snapshot).toEqual({ kind: 'trades', trades: new Float64Array([7, 7, 7, 7]), health });
   });
 });

@@ -6,20 +6,25 @@ import type { SnapshotWriter } from '../sources/index.ts';
  */
 export class Arena implements SnapshotWriter {
   private readonly numbers: Float64Array<ArrayBuffer>;
-  private used = 0;
+  private readonly start: number;
+  private readonly size: number;
+  private used: number;
 
-  constructor(size: number) {
-    this.numbers = new Float64Array(size);
+  /** `before` and `after`: numbers kept free around the `size` it hands out (a packed batch's, workers/packed). */
+  constructor(size: number, before = 0, after = 0) {
+    this.numbers = new Float64Array(before + size + after);
+    this.size = size;
+    this.start = this.used = before;
   }
 
-  /** Numbers it holds. */
+  /** Numbers it hands out. */
   get capacity(): number {
-    return this.numbers.length;
+    return this.size;
   }
 
   /** Writes from the start again (a painter's buffer, used for each tick's snapshot). */
   rewind(): this {
-    this.used = 0;
+    this.used = this.start;
     return this;
   }
 

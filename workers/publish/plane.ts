@@ -12,6 +12,7 @@ import {
   type SnapshotSink,
   type ViewSpec,
 } from '../api.ts';
+import { after, BEFORE } from '../packed/index.ts';
 import { type FeedPort, type HistoryLoader, type MarketGrid, type Source, Sources } from '../sources/index.ts';
 import { Arena } from './arena.ts';
 import { realScheduler, type Scheduler, Throttle } from './throttle.ts';
@@ -258,7 +259,8 @@ export class DataPlane {
     }
     if (wait < Number.POSITIVE_INFINITY) this.publishLater(page, wait);
     if (due.length === 0) return;
-    const arena = new Arena(size);
+    // Room for the head and directory, so the batch goes packed in its own buffer (workers/packed).
+    const arena = new Arena(size, BEFORE, after(due.map((view) => view.spec.kind)));
     const views: SnapshotBatch['views'] = [];
     for (const view of due) {
       views.push({ id: view.id, snapshot: view.source.snapshot(view.spec, arena, this.health()) });

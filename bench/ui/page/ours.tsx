@@ -21,8 +21,8 @@ export function startOurs(root: HTMLElement, symbols: string[], grid: { priceSca
   const client = createDataClient({
     startWorker: () => {
       const worker = new Worker('/worker.js');
-      // The bench's page is not cross-origin isolated: the worker's own socket, batches by message.
-      worker.postMessage({ hub: null, ring: null } satisfies DedicatedInit);
+      // The worker's own socket to the bench's synthetic gateway.
+      worker.postMessage({ hub: null } satisfies DedicatedInit);
       return linkTo(wrap<WorkerApi>(worker), () => worker.terminate());
     },
     startPainter: () => {
