@@ -94,7 +94,7 @@ test.describe('live order book through the worker', () => {
       await expect(page.locator('.book-preview .feed-state')).toHaveAttribute('data-state', 'live', {
         timeout: 15_000,
       });
-      // Isolated (server/app.ts), the page may share memory with its own workers, and its shared worker still works.
+      // Isolated (server/app.ts), and its socket hub, a shared worker, still works.
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     }
     const health = (await (await fetch(`${server.url}/health`)).json()) as { data: { sockets: number } };

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-/** The socket hub: the one market-data connection of the origin's cross-origin-isolated tabs (workers/hub). */
+/** The socket hub: the one market-data connection of the origin's tabs (workers/hub). */
 import { socketUrl } from '../common/protocol.ts';
 // The hub alone, not hub/index.ts: the tab's side there brings the feed and its libraries into this small bundle.
 import { SocketHub } from './hub/hub.ts';

@@ -1,6 +1,6 @@
 import { type ClientFrame, STALE_AFTER_MS } from '../../common/protocol.ts';
 // Not through feed/index.ts: that would bring the socket's libraries (reconnecting-websocket, msgpackr) into the
-// hub's bundle, which every isolated tab waits for before its first frame.
+// hub's bundle, which every tab waits for before its first frame.
 import { channelFrames, onceATurn } from '../feed/channels.ts';
 import type { FeedScheduler, WebSocketClass } from '../feed/feed.ts';
 import { decodeMsgpack } from '../feed/msgpack.ts';
@@ -55,9 +55,9 @@ const realScheduler: FeedScheduler = {
 };
 
 /**
- * The one market-data socket of every isolated tab of the origin (issue 22 item 5): each tab's dedicated data worker
- * runs its own feed and books over a virtual socket on this hub (hub/port-socket.ts), so each tab can share memory
- * with its worker while the browser still holds one connection. The hub counts each channel across tabs: the first
+ * The one market-data socket of every tab of the origin (issue 22 item 5): each tab's dedicated data worker runs its
+ * own feed and books over a virtual socket on this hub (hub/port-socket.ts), so each tab gets its batches from a
+ * worker in its own process (a SharedWorker's cost it twice as much) while the browser still holds one connection. The hub counts each channel across tabs: the first
  * tab subscribes it, a later one subscribes it again for a snapshot of its own, which goes to that tab alone (the
  * others' books go on from the diffs), and the last to leave unsubscribes it. Server frames are routed by channel
  * and passed on raw, each turn's in one message a tab.

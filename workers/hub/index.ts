@@ -1,4 +1,4 @@
-// The one market-data socket of every isolated tab, and each tab worker's virtual sockets on it (issue 22 item 5).
+// The one market-data socket of every tab, and each tab worker's virtual sockets on it (issue 22 item 5).
 export { SocketHub } from './hub.ts';
 export {
   HUB_ALIVE_MS,
