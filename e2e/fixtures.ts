@@ -96,7 +96,7 @@ interface WorkerEvent {
 }
 
 /**
- * Playwright does not expose SharedWorkers (the data plane runs in one in Chromium), so their errors are read over
+ * Playwright does not expose SharedWorkers (the socket hub is one), so their errors are read over
  * CDP: each shared worker that starts during the test is attached to, and its console errors, uncaught exceptions
  * and browser log errors (a refused WebSocket, say) go to `watch`. Returns the function that stops watching.
  */
