@@ -33,7 +33,7 @@ test.describe('live order book through the worker', () => {
     test.setTimeout(90_000);
     // The worker's reconnects while the server is down are refused, and Chromium logs each.
     pageErrors.allow(/^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed: .*ERR_CONNECTION_REFUSED$/, {
-      url: /\/assets\/(shared|dedicated|hub)-worker-[\w-]+\.js$/,
+      url: /\/assets\/(dedicated|hub)-worker-[\w-]+\.js$/,
     });
     await page.goto(`${server.url}/quotes/BTC/USDT`);
     await page.getByRole('combobox').selectOption('en_US');

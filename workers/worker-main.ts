@@ -41,7 +41,7 @@ export function workerRequests() {
   };
 }
 
-/** `socket`: the feed's WebSocket class (default the platform's; the hub's virtual sockets in an isolated tab). */
+/** `socket`: the feed's WebSocket class (default the platform's; the socket hub's virtual sockets, workers/hub). */
 export function startPlane(origin: string, requests = workerRequests(), socket?: FeedOptions['WebSocket']): DataPlane {
   const feed = new Feed({ url: socketUrl(origin), ...(socket ? { WebSocket: socket } : {}) });
   const grids = new Map<string, Promise<Map<string, MarketGrid>>>();

@@ -3,6 +3,7 @@ import ReconnectingWebSocket from 'reconnecting-websocket';
 import { type ClientFrame, type ErrorFrame, type ServerFrame, STALE_AFTER_MS } from '../../common/protocol.ts';
 import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 import { channelFrames, onceATurn } from './channels.ts';
+import { type FeedScheduler, realFeedScheduler } from './scheduler.ts';
 import { decodeFrame } from './validate.ts';
 
 /** The socket's state: `live` while frames arrive, `stale` after {@link FeedOptions.staleAfterMs} of silence. */
@@ -18,13 +19,6 @@ export interface FeedHealth {
   malformed: number;
   /** Error frames from the server. */
   errors: number;
-}
-
-/** Time as the feed sees it; the same shape as the publish stage's scheduler, so one object can serve both. */
-export interface FeedScheduler {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 /** What the feed needs of a WebSocket class: the platform's, or the `ws` package's in Node. */
@@ -66,12 +60,6 @@ export interface ChannelRouter {
 }
 
 const NO_CHANNELS: ChannelRouter = { channels: () => [], holds: () => false, deliver: () => {} };
-
-export const realFeedScheduler: FeedScheduler = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const DEFAULT_STABLE_AFTER_MS = 5000;
 /**

@@ -6,11 +6,10 @@ export {
   Feed,
   type FeedHealth,
   type FeedOptions,
-  type FeedScheduler,
   type FeedState,
-  realFeedScheduler,
   SNAPSHOT_RETRY_MS,
   type WebSocketClass,
 } from './feed.ts';
 export { decodeMsgpack, FRAME_KEYS, MAX_DEPTH, MsgpackError } from './msgpack.ts';
+export { type FeedScheduler, realFeedScheduler } from './scheduler.ts';
 export { decodeFrame, validateFrame } from './validate.ts';

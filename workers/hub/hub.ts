@@ -2,8 +2,9 @@ import { type ClientFrame, STALE_AFTER_MS } from '../../common/protocol.ts';
 // Not through feed/index.ts: that would bring the socket's libraries (reconnecting-websocket, msgpackr) into the
 // hub's bundle, which every tab waits for before its first frame.
 import { channelFrames, onceATurn } from '../feed/channels.ts';
-import type { FeedScheduler, WebSocketClass } from '../feed/feed.ts';
+import type { WebSocketClass } from '../feed/feed.ts';
 import { decodeMsgpack } from '../feed/msgpack.ts';
+import { type FeedScheduler, realFeedScheduler } from '../feed/scheduler.ts';
 import {
   HUB_ALIVE_MS,
   type HubMessage,
@@ -13,6 +14,7 @@ import {
   TAB_IDLE_MS,
   type TabMessage,
 } from './messages.ts';
+import { routeOf } from './route.ts';
 
 /** What the hub uses of a socket (the platform's WebSocket). */
 interface HubSocket {
@@ -39,28 +41,17 @@ interface Tab {
   out: Uint8Array[];
 }
 
-/** What the hub reads of a server frame to route it. */
-interface Routed {
-  ch?: unknown;
-  kind?: unknown;
-}
-
 /** A socket silent this long (the gateway beats every second) is taken as half-open and replaced. */
 const SILENT_MS = 2 * STALE_AFTER_MS;
 const HALF_OPEN_CLOSE = 4000;
-const realScheduler: FeedScheduler = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * The one market-data socket of every tab of the origin (issue 22 item 5): each tab's dedicated data worker runs its
  * own feed and books over a virtual socket on this hub (hub/port-socket.ts), so each tab gets its batches from a
- * worker in its own process (a SharedWorker's cost it twice as much) while the browser still holds one connection. The hub counts each channel across tabs: the first
- * tab subscribes it, a later one subscribes it again for a snapshot of its own, which goes to that tab alone (the
- * others' books go on from the diffs), and the last to leave unsubscribes it. Server frames are routed by channel
- * and passed on raw, each turn's in one message a tab.
+ * worker in its own process (a SharedWorker's cost it twice as much) while the browser still holds one connection.
+ * The hub counts each channel across tabs: the first tab subscribes it, a later one subscribes it again for a
+ * snapshot of its own, which goes to that tab alone (the others' books go on from the diffs), and the last to leave
+ * unsubscribes it. Server frames are routed by channel and passed on raw, each turn's in one message a tab.
  */
 export class SocketHub {
   private ws: HubSocket | null = null;
@@ -76,7 +67,7 @@ export class SocketHub {
   constructor(
     private readonly url: string,
     private readonly Socket: WebSocketClass,
-    private readonly scheduler: FeedScheduler = realScheduler,
+    private readonly scheduler: FeedScheduler = realFeedScheduler,
   ) {
     this.tick();
   }
@@ -235,24 +226,19 @@ export class SocketHub {
   /** A server frame goes to the tabs that hold its channel; a snapshot only to those waiting for one. */
   private fromServer(bytes: Uint8Array): void {
     this.heard = this.scheduler.now();
-    let frame: Routed | null = null;
-    try {
-      frame = decodeMsgpack(bytes) as Routed;
-    } catch {
-      // Not for the hub to judge: every tab's feed counts it as malformed.
-    }
-    const ch = typeof frame?.ch === 'string' ? frame.ch : null;
+    // Bytes that do not decode go to every tab: it is for each feed to count them as malformed.
+    const { ch, kind } = routeOf(bytes) ?? { ch: null, kind: null };
     if (ch === null) {
       for (const tab of this.tabs) if (tab.open) tab.out.push(bytes);
     } else {
-      const answer = frame?.kind === 'snapshot' || frame?.kind === 'error';
+      const answer = kind === 'snapshot' || kind === 'error';
       let waiting = false;
       if (answer) for (const tab of this.tabs) if (tab.open && tab.awaiting.has(ch)) waiting = true;
       for (const tab of this.tabs) {
         if (!tab.open || !tab.channels.has(ch)) continue;
         const asked = tab.awaiting.has(ch);
         if (answer && waiting ? !asked : asked) continue;
-        if (frame?.kind === 'snapshot') tab.awaiting.delete(ch);
+        if (kind === 'snapshot') tab.awaiting.delete(ch);
         tab.out.push(bytes);
       }
     }

@@ -69,11 +69,16 @@ export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffe
       all[at++] = offset;
       all[at++] = array.length;
     }
+    let own: Record<string, unknown> | null = null;
     for (const [key, value] of Object.entries(snapshot)) {
       if (key === 'kind' || key === 'health' || arrays.includes(key)) continue;
       if (ArrayBuffer.isView(value)) return null;
+      own ??= {};
+      own[key] = value;
+    }
+    if (own) {
       extras ??= {};
-      extras[i] = { ...extras[i], [key]: value };
+      extras[i] = own;
     }
   }
   const text = extras ? encoder.encode(JSON.stringify(extras)) : null;
@@ -96,12 +101,8 @@ function withText(buffer: ArrayBuffer, text: Uint8Array): ArrayBuffer {
 
 /** The batch of a {@link packBatch} buffer, its arrays views into it. */
 export function unpackBatch(buffer: ArrayBuffer): SnapshotBatch {
-  const [count, views, textBytes, textAt] = new Int32Array(buffer, 0, 4) as unknown as number[] as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const head = new Int32Array(buffer, 0, 4);
+  const [count, views, textBytes, textAt] = [head[0], head[1], head[2], head[3]] as [number, number, number, number];
   const all = new Float64Array(buffer, 0, textAt / 8);
   let at = BEFORE + count;
   const t = all[at++] as number;
@@ -129,26 +130,23 @@ export function unpackBatch(buffer: ArrayBuffer): SnapshotBatch {
 
 function writeHealth(health: Health, out: Float64Array, at: number): number {
   const { book, history, user } = health;
-  const values = [
-    FEEDS.indexOf(health.feed),
-    health.frameAge,
-    health.reconnects,
-    health.malformed,
-    book ? 1 : 0,
-    book ? BOOKS.indexOf(book.status) : 0,
-    book?.seq ?? 0,
-    book?.resyncs ?? 0,
-    book?.duplicates ?? 0,
-    history ? 1 : 0,
-    history ? HISTORIES.indexOf(history.status) : 0,
-    history?.failures ?? 0,
-    user ? 1 : 0,
-    user ? USERS.indexOf(user.status) : 0,
-    user?.seq ?? 0,
-    user?.resyncs ?? 0,
-    user?.duplicates ?? 0,
-  ];
-  for (let i = 0; i < HEALTH_NUMBERS; i++) out[at + i] = values[i] as number;
+  out[at] = FEEDS.indexOf(health.feed);
+  out[at + 1] = health.frameAge;
+  out[at + 2] = health.reconnects;
+  out[at + 3] = health.malformed;
+  out[at + 4] = book ? 1 : 0;
+  out[at + 5] = book ? BOOKS.indexOf(book.status) : 0;
+  out[at + 6] = book?.seq ?? 0;
+  out[at + 7] = book?.resyncs ?? 0;
+  out[at + 8] = book?.duplicates ?? 0;
+  out[at + 9] = history ? 1 : 0;
+  out[at + 10] = history ? HISTORIES.indexOf(history.status) : 0;
+  out[at + 11] = history?.failures ?? 0;
+  out[at + 12] = user ? 1 : 0;
+  out[at + 13] = user ? USERS.indexOf(user.status) : 0;
+  out[at + 14] = user?.seq ?? 0;
+  out[at + 15] = user?.resyncs ?? 0;
+  out[at + 16] = user?.duplicates ?? 0;
   return at + HEALTH_NUMBERS;
 }
 
