@@ -1,5 +1,4 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Router, useLocation, useSearch } from 'wouter';
 import { setRequestHooks } from '../api/request.ts';
 import { getToken, setUser } from '../api/session.ts';
@@ -8,7 +7,6 @@ import { Footer } from '../features/shell/footer.tsx';
 import { Header } from '../features/shell/header.tsx';
 import { NotFound } from '../features/shell/not-found.tsx';
 import { ToBycoinAlert } from '../features/shell/to-bycoin-alert.tsx';
-import { i18n } from '../i18n/i18n.ts';
 import { splitLangPrefix } from '../i18n/languages.ts';
 import { ProgressBar, ProgressWhileMounted, progress } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toaster.tsx';
@@ -100,13 +98,13 @@ function Shell() {
 
 export function App() {
   return (
-    <I18nextProvider i18n={i18n}>
+    <>
       <Router base={routerBase(location.pathname)}>
         <ShellProvider>
           <Shell />
         </ShellProvider>
       </Router>
       <Toaster />
-    </I18nextProvider>
+    </>
   );
 }

@@ -8,6 +8,6 @@ import { PAGES } from './pages.ts';
 import { findRoute } from './routes.ts';
 
 const route = findRoute(splitLangPrefix(location.pathname).rest)?.route;
-// main.tsx asks the same loader again and gets this load (app/pages.ts); i18next's backend imports the same chunk.
+// main.tsx asks the same loader again and gets this load (app/pages.ts); the translator's load imports the same chunk.
 if (route?.page) void PAGES[route.path]?.();
 void LOCALE_LOADERS[resolveLang(location.pathname)]().catch(() => undefined);

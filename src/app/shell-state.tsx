@@ -106,7 +106,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
     void get<Static<typeof LanguageWordsSchema>>('/api/getLanguage', { langCode: lang }, { silent: true }).then((r) => {
       const words = r.data?.translations ?? r.data;
       if (r.code === 200 && words && typeof words === 'object') {
-        i18n.addResourceBundle(lang, 'server', words, true, true);
+        i18n.addServerWords(lang, words);
       }
     });
   }, [lang]);

@@ -15,7 +15,7 @@ const SHARED: Partial<Record<MessageKey, string>> = {
   language: 'header.language',
 };
 
-/** Kept for screens written before i18next: the same strings, read from the i18next bundles. */
+/** Kept for screens written before `t`: the same strings, read from the same bundles. */
 export function translate(lang: Lang, key: MessageKey): string {
   const path = SHARED[key] ?? `markets.${key}`;
   return i18n.getFixedT(lang)(path as 'markets.title');

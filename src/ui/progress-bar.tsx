@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** The navigation progress bar (spec shell §4): counts pending steps; shown while any is pending. */
 const steps = proxy({ pending: 0 });

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RequestState } from '../../api/use-request.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { pageCount, pageWindow } from './logic.ts';
 import './content.css';
 

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRequest } from '../../api/use-request.ts';
 import { isBuiltPath } from '../../app/routes.ts';
 import { formatChangePercent, formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { programPage } from './api.ts';
 import { tradePath, useLiveMarkets } from './markets.ts';
 import { ArticleHtml, Loaded } from './parts.tsx';

@@ -1,10 +1,10 @@
 import { memo, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { ContractThumb } from '../../../common/contracts/swap.ts';
 import { swapMarket } from '../../../common/market.ts';
 import { getToken } from '../../api/session.ts';
 import { useShell } from '../../app/shell-state.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChartPanel } from '../trade/chart-panel.tsx';
 import { useFavourites } from '../trade/favourites.ts';
 import { MobileTabs, useMobileTab } from '../trade/mobile-tabs.tsx';

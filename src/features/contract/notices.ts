@@ -1,11 +1,11 @@
 // The channel's contract notices as toasts in the user's language: liquidation, TP/SL trigger, auto-deleveraging and
 // funding. Only notices told while the page watches: those already held when it mounts were shown before, or are old.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Exact } from '../../../common/decimal.ts';
 import type { SwapNotice } from '../../../workers/api.ts';
 import { showToast, type ToastKind } from '../../api/toast.ts';
 import { formatNumberText as num } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { percent } from './positions/format.ts';
 import type { ContractSession } from './session.ts';
 

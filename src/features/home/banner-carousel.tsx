@@ -1,7 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../api/use-request.ts';
 import { isLinkable } from '../../app/routes.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { type Advertise, type Banner, loadAdvertise, loadBanners } from './api.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRequest } from '../../api/use-request.ts';
 import { formatDateTime } from '../../format/intl.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { loadNewCoinPreview, type NewCoin, type NewCoinList } from './api.ts';
 import { useServerNow } from './hooks.ts';
 import { clockOffset, coinStatus, goTradeLink, hms, PREVIEW_COINS, pad2 } from './rules.ts';

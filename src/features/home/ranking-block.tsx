@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { swapMarket } from '../../../common/market.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useLivePrices } from '../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { loadRanking, type RankingPage, type RankingRow } from './api.ts';
 import { useServerNow } from './hooks.ts';
 import {

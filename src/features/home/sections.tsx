@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../common/i18n.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { groupCountry } from '../../app/user-group.ts';
 import { formatCount } from '../../format/intl.ts';
 import { formatMoney } from '../../format/money.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Dialog, DialogClose, DialogTitle } from '../../ui/dialog.tsx';
 import {
   AndroidIcon,

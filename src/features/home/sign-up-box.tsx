@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useShell } from '../../app/shell-state.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { signUpTarget } from './rules.ts';
 
 /**

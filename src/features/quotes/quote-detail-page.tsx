@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CoinInfo } from '../../../common/market.ts';
 import { request } from '../../api/request.ts';
@@ -9,6 +8,7 @@ import { useTicker } from '../../data/hooks.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChartPanel } from '../trade/chart-panel.tsx';
 import { tradePath } from '../trade/market.ts';
 import { liveQuote, parseQuotePath, type QuoteMarket, quotePath } from './quote-rows.ts';

@@ -1,11 +1,11 @@
 import { type CSSProperties, type MouseEvent, memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { List, type RowComponentProps } from 'react-window';
 import { useLocation } from 'wouter';
 import type { Lang } from '../../../common/i18n.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { SortButton } from '../../ui/sort-button.tsx';
 import { tradePath } from '../trade/market.ts';
 import {

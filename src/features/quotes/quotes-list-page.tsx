@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote } from '../../../common/market.ts';
 import { useShell } from '../../app/shell-state.tsx';
@@ -7,6 +6,7 @@ import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 import { SearchBox } from '../../ui/search-box.tsx';
 import { ContractQuotes } from '../contract/market/contract-quotes.tsx';

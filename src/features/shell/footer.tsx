@@ -1,9 +1,9 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loadSiteConfig, type SiteConfig, type SiteLink } from '../../api/shell.ts';
 import { isBuiltPath } from '../../app/routes.ts';
 import type { Messages } from '../../i18n/locales/en-us.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { DiscordBrand, FacebookBrand, LogoMark, TelegramBrand, XBrand, YoutubeBrand } from '../../ui/icons.tsx';
 
 type FooterKey = keyof Messages['footer'];

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { clearSession } from '../../api/session.ts';
 import { logout } from '../../api/shell.ts';
@@ -7,6 +6,7 @@ import { setStoredTheme, usePreferences } from '../../app/preferences.ts';
 import type { RouteDef } from '../../app/routes.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { LANGUAGE_NAMES, type Lang } from '../../i18n/languages.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { GlobeIcon, MoonIcon, SunIcon } from '../../ui/icons.tsx';
 
 // Controls the desktop header and the mobile menu drawer both show (spec shell §2 "Always").

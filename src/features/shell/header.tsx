@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
   type AppLinks,
@@ -24,6 +23,7 @@ import {
   formatCurrency,
 } from '../../format/currency.ts';
 import { formatDateTime } from '../../format/intl.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Dropdown } from '../../ui/dropdown.tsx';
 import {
   BellIcon,

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { assetMenu, type MenuItem, mainMenu, onlyBuilt, USER_MENU } from '../../app/menu.ts';
 import { isBuiltPath, type RouteDef } from '../../app/routes.ts';
 import { useShell } from '../../app/shell-state.tsx';
 import { currencySymbol, DISPLAY_CURRENCIES } from '../../format/currency.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Drawer } from '../../ui/drawer.tsx';
 import { ChevronDownIcon, MenuIcon } from '../../ui/icons.tsx';
 import { AuthButtons, HELP_LINKS, LanguageSwitch, ThemeSwitch, useLogout } from './header-controls.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** Unknown paths (spec shell §2): a message and a refresh button that reloads the page. */
 export function NotFound() {

@@ -1,5 +1,4 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { HOME_PATHS } from '../../../common/api.ts';
 import type { RankingPage } from '../../../common/contracts/home.ts';
@@ -8,6 +7,7 @@ import { get, isSuccess } from '../../api/request.ts';
 import { useLivePrices } from '../../data/hooks.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import './spot-market-panel.css';

@@ -1,5 +1,4 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ContractThumb } from '../../../common/contracts/swap.ts';
 import type { SymbolThumb } from '../../../common/market.ts';
@@ -8,6 +7,7 @@ import { isBuiltPath } from '../../app/routes.ts';
 import { searchSymbols } from '../../app/symbol-search.ts';
 import { formatChangePercent } from '../../format/change.ts';
 import { formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CloseIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Popover, PopoverClose } from '../../ui/popover.tsx';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';

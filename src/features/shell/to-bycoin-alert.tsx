@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CheckCircleIcon, CloseIcon } from '../../ui/icons.tsx';
 
 /** `?toBycoin=1` (back from a card purchase): a success alert with the fast-buy tip (spec shell §2). */

@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../api/request.ts';
 import { formatDateTime } from '../../format/intl.ts';
+import type { TFunction } from '../../i18n/i18n.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useVirtualRows } from '../../ui/virtual-rows.ts';
 import {
   type AgentChat,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { isSuccess } from '../../api/request.ts';
 import { useShell } from '../../app/shell-state.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { AgentConsole } from './agent-console.tsx';
 import { openChat, POLL_WAIT_S, pollChat, sendChat } from './api.ts';
 import { type ChatMessage, lastId, mergeMessages, retryDelay, storedOpenId, storeOpenId } from './chat-model.ts';

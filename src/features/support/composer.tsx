@@ -1,5 +1,5 @@
 import type { FormEvent, KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useFormModel } from '../../ui/form-store.ts';
 import { charCount, MAX_MESSAGE_CHARS } from './chat-model.ts';
 import { initialComposer, planSend, reduceComposer } from './composer-model.ts';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRoute } from 'wouter';
 import { isSuccess } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
 import { formatDateTime } from '../../format/intl.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { closeTicket, getTicket, P, replyTicket, type TicketDetail } from './api.ts';
 import { TICKET_CLOSED } from './chat-model.ts';
 import { Composer } from './composer.tsx';

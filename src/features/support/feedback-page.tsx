@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
 import { formatDateTime } from '../../format/intl.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useFormModel } from '../../ui/form-store.ts';
 import { addTicket, listTickets, type TicketPage, uploadFeedbackImage } from './api.ts';
 import {

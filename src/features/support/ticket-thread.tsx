@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../format/intl.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { loadImage, type TicketPost } from './api.ts';
 
 /** A ticket's posts, oldest first; `ownSide` is the reader's (drawn on the right). */

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANG, parseLang } from '../../../common/i18n.ts';
 import type { CandleInterval } from '../../../common/protocol.ts';
 import { CANDLE_COLUMNS, type HistoryStatus } from '../../../workers/api.ts';
@@ -8,6 +7,7 @@ import { type ChartColors, paintDepth } from '../../canvas/charts.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
 import { HTML_LANG } from '../../i18n/languages.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { bookFirst } from './book-first.ts';
 import type { CandleChart, ChartTheme, LegendLabels } from './chart/candle-chart.ts';
 import { withAlpha } from './chart/candle-data.ts';

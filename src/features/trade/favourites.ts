@@ -1,10 +1,10 @@
 // The user's favourite spot markets (spec trading §2, §4, §7): /exchange/favor/find|add|delete, star clicks applied
 // at once and sent debounced 1 s; a refusal puts the star back and says why.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Favorite } from '../../../common/contracts/spot-trade.ts';
 import { get, post } from '../../api/request.ts';
 import { showToast } from '../../api/toast.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { FavouriteDebouncer, favouriteFailure, toggleFavourite } from './market.ts';
 
 export interface Favourites {

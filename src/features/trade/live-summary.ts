@@ -1,15 +1,16 @@
 // The screen-reader text of the canvas book and tape (issue 19 item 8; DESIGN §6): a short summary in a polite live
 // region, built from the snapshot the panel already holds, at most once per SUMMARY_INTERVAL_MS and only when it
 // changed. It runs on a timer of its own, so the per-frame path (worker snapshot → canvas) is untouched.
-import type { TFunction } from 'i18next';
+
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../common/i18n.ts';
 import { BOOK_COLUMN, TRADE_COLUMN, TRADE_COLUMNS } from '../../../workers/api.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { groupDigits, localeOf } from '../../format/intl.ts';
 import { formatPrice } from '../../format/price.ts';
+import type { TFunction } from '../../i18n/i18n.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** A screen reader hears the market at most this often: a live book changes many times a second. */
 export const SUMMARY_INTERVAL_MS = 5000;

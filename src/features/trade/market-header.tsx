@@ -1,5 +1,4 @@
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../workers/api.ts';
 import { useShell } from '../../app/shell-state.tsx';
@@ -7,6 +6,7 @@ import { useTicker } from '../../data/hooks.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatPercent } from '../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** Whether the last price went up or down: against the previous reading, the 24 h change until there is one. */
 export function priceDirection(price: number, previous: number, change: number): 'up' | 'down' {
@@ -23,7 +23,7 @@ export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undef
   const { t } = useTranslation();
   const { lang } = useShell();
   const ticker = useTicker(symbol);
-  // Translated once per language, not on every ticker: i18next lookups were a large part of a ticker's render.
+  // Translated once per language, not on every ticker: lookups were a large part of a ticker's render.
   const label = useMemo(
     () => ({
       last: t('trade.last'),

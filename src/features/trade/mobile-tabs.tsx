@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { MOBILE_QUERY } from '../../ui/use-media-query.ts';
 import { usePickedPrice } from './price-store.ts';
 

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookStatus, Drawn, FeedState, LadderSide, ViewSpec } from '../../../workers/api.ts';
 import { BOOK_COLUMN, BOOK_COLUMNS, TICKER_COLUMN } from '../../../workers/api.ts';
 import { isOwnLevel } from '../../../workers/paint/index.ts';
 import { dataClient, useInViewport, useTicker } from '../../data/hooks.ts';
 import { formatPrice, formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
 import { useResetOn } from '../../ui/use-reset-on.ts';
 import { bookFirst } from './book-first.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UP_DOWN_EVENT } from '../../app/up-down.ts';
 import { CanvasSurface, cssVar } from '../../canvas/surface.ts';
 import { TapePainter, tradeCount } from '../../canvas/trade-tape.ts';
 import { useInViewport, useViewData } from '../../data/hooks.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLatchedState } from '../../ui/use-latched-state.ts';
 import { useResetOn } from '../../ui/use-reset-on.ts';
 import { tradeSummary, useLiveSummary } from './live-summary.ts';

@@ -1,9 +1,9 @@
 import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { SPOT_QUOTES, type SpotQuote, type SymbolThumb } from '../../../common/market.ts';
 import { useTickers } from '../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../format/price.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { SearchBox } from '../../ui/search-box.tsx';

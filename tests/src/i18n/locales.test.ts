@@ -18,7 +18,7 @@ function flatten(tree: object, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-// Each language is its own chunk; loaded here as i18next loads one for a page.
+// Each language is its own chunk; loaded here as the translator loads one for a page.
 const LOCALES = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await LOCALE_LOADERS[l]()]))) as {
   [L in (typeof LANGS)[number]]: Awaited<ReturnType<(typeof LOCALE_LOADERS)[L]>>;
 };
@@ -59,7 +59,7 @@ describe('locales (spec shell §1: seven languages, no English left in another, 
         });
       }
 
-      it('never returns a raw key through i18next', () => {
+      it('never returns a raw key through t', () => {
         const t = i18n.getFixedT(lang);
         for (const key of english.keys()) {
           const text = t(key as 'common.loading', { count: 2 });

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { bindEmail, bindPhone, type Channel, changeEmail, changePhone, sendSecureCode } from '../api.ts';
 import { countryByArea, storedAreaCode, useCountries } from '../countries.ts';

@@ -1,7 +1,7 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogClose, DialogTitle } from '../../../ui/dialog.tsx';
 import { checkSlider, loadChallenge, type SliderChallenge, type SliderType } from '../api.ts';
 import { pieceLeft, positionRatio, RESULT_MS, SLIDER_START, SLIDER_WIDTH } from './slider-math.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { storedAreaCode } from '../countries.ts';
 import { AccountFields } from '../form/account-form.tsx';
 import { initialAccount } from '../form/account-model.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import '../account.css';
 
 /** /resetPwdSuccess: the end of the forget flow. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { Country } from '../api.ts';
 import { countryByArea, useCountries } from '../countries.ts';
 import type { RuleKey } from '../validation.ts';

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { login, loginSecondStep, syncUpDown } from '../api.ts';
 import { SliderCaptcha } from '../captcha/slider-captcha.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { QrScanResult } from '../../../../common/contracts/qr-login.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { confirmQr, scanQr } from './qr-api.ts';
 import '../account.css';
 import './login.css';

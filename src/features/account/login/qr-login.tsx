@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QR_POLL_MS, QR_STATUS } from '../../../../common/contracts/qr-login.ts';
 import { isSuccess } from '../../../api/request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { QrCode } from '../../../ui/qr-code.tsx';
 import { generateQr, qrStatus } from './qr-api.ts';
 import { approvalUrl, isLive, type QrPanel, reduceQr } from './qr-login-model.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { loadMemberCenter, type MemberCenter } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { clearSession } from '../../../api/session.ts';
 import { logout } from '../../../api/shell.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { updatePassword } from '../api.ts';
 import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';

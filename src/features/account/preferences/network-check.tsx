@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProbeResult } from '../../../../common/contracts/network.ts';
 import { runDiagnostic } from '../../../api/diagnostic.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /**
  * The network diagnostic of spec shell §9 on screen: probes this site and its mirrors (5 s each), lists what answered

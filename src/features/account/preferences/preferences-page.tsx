@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UP_DOWN_COLORS } from '../../../../common/contracts/shell.ts';
 import type { Lang } from '../../../../common/i18n.ts';
 import { isSuccess } from '../../../api/request.ts';
@@ -8,6 +7,7 @@ import { useShell } from '../../../app/shell-state.tsx';
 import { setUpDown } from '../../../app/up-down.ts';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '../../../format/currency.ts';
 import { LANGUAGE_NAMES } from '../../../i18n/languages.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { loadPersonal, savePersonal } from '../api.ts';
 import { Field } from '../form/fields.tsx';
 import { AccountLayout } from '../security/account-nav.tsx';

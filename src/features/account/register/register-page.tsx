@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { storedAreaCode } from '../countries.ts';
 import { AccountFields } from '../form/account-form.tsx';
 import { initialAccount } from '../form/account-model.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { SecuritySetting } from '../api.ts';
 import { Field, PasswordInput } from '../form/fields.tsx';
 import { setDeviceAuth } from '../login/qr-api.ts';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type LoginDevice, loadDevices, revokeDevice } from '../api.ts';
 import { AccountLayout } from '../security/account-nav.tsx';
 import { useSecurity } from '../security/use-security.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ScrollNav } from '../../../ui/scroll-nav.tsx';
 import '../account.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Field } from '../form/fields.tsx';
 import { CODE_LENGTH, cleanCode, type RuleKey } from '../validation.ts';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { getToken, setUser } from '../../../api/session.ts';
 import { checkLoginAndLoadUser } from '../../../api/shell.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { register, resetPassword } from '../api.ts';
 import { Field, PasswordChecklist, PasswordInput } from '../form/fields.tsx';

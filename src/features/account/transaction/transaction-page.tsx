@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { setTransactionPassword } from '../api.ts';
 import { Field } from '../form/fields.tsx';

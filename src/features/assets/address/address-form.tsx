@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { storedAreaCode, useCountries } from '../../account/countries.ts';

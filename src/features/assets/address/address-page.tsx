@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type AddressEntry, deleteEntry, loadBook, TRANSFER_TYPE } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { RECORDS_PAGE_SIZE, shortText } from '../common/model.ts';

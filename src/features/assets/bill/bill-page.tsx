@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { loadWallet } from '../property/api.ts';
 import { PropertyLayout } from '../property/property-layout.tsx';
 import { type BillTypeOption, loadBillTypes, loadSpotBillTypes } from './api.ts';

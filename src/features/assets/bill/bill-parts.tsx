@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type ApiResult, isSuccess, type Params } from '../../../api/request.ts';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import type { Page } from '../common/api.ts';
 import { type BillQuery, type BillQueryAction, billParams, initialBillQuery, reduceBillQuery } from './filter-model.ts';

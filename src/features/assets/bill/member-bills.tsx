@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { copyTradingEnabled } from '../../../app/menu.ts';
 import { useShell } from '../../../app/shell-state.tsx';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { WALLET_TYPES } from '../property/api.ts';
 import { type BillTypeOption, loadMemberBills, type MemberBill } from './api.ts';
 import { BillAmount, BillReference, BillTab, BillTime, FilterSelect, useBillList } from './bill-parts.tsx';

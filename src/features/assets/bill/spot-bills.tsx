@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { loadSpotBills, type SpotBill } from './api.ts';
 import { BillAmount, BillReference, BillTab, BillTime, FilterSelect, useBillList } from './bill-parts.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { CoinInfo, NetworkInfo } from './api.ts';
 import { CoinPicker } from './coin-picker.tsx';
 import { NetworkPicker } from './network-picker.tsx';

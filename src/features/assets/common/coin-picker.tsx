@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ChevronDownIcon, SearchIcon } from '../../../ui/icons.tsx';
 import { Popover } from '../../../ui/popover.tsx';
 import { useVirtualRows } from '../../../ui/virtual-rows.ts';

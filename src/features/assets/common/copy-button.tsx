@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /** Copies a value (an address, a memo, a hash) and says so. */
 export function CopyButton({ value, label }: { value: string; label?: string }) {

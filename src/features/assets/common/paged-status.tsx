@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { PagedState } from './use-paged.ts';
 
 /** What a paged list shows before its table: loading, the error with a retry, or `empty`; null once it has records. */

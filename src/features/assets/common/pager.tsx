@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { pageCount } from './model.ts';
 
 /** Previous / next paging of a record table (spec shell §9: 10 a page); hidden while everything fits on one. */

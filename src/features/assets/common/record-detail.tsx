@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/i18n.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { CopyButton } from './copy-button.tsx';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ListState } from '../transfer/list-state.tsx';
 import { loadConverts } from './api.ts';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { AmountInput } from '../transfer/amount-input.tsx';
 import { CoinPicker } from '../transfer/coin-picker.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import type { CheckAnswer, Recipient } from './api.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { storeAreaCode, useCountries } from '../../account/countries.ts';
 import { EmailInput, PhoneInput } from '../../account/form/fields.tsx';
 import { cleanEmail, cleanPhone } from '../../account/validation.ts';

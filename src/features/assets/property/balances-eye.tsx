@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { setBalancesShown, useBalancesShown } from '../../../app/preferences.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
 
 /** The eye that hides and shows balances (the flag the header's assets dropdown reads too). */

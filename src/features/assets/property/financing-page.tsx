@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type FinancialAsset, loadFinancial } from './api.ts';
 import { BalancesEye } from './balances-eye.tsx';
 import { FINANCING_KINDS, type FinancingKind, masked, usdtInCurrency } from './model.ts';

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loadBalances } from '../../../api/shell.ts';
 import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import type { AssetParts } from '../../../format/currency.ts';
 import { formatCurrency } from '../../../format/currency.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { QuickExchangePanel } from '../convert/quick-exchange-panel.tsx';
 import { BalancesEye } from './balances-eye.tsx';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { assetMenu } from '../../../app/menu.ts';
 import { useShell } from '../../../app/shell-state.tsx';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import './property.css';
 
 /**

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ApiCode } from '../../../../common/api.ts';
 import { isSuccess } from '../../../api/request.ts';
@@ -7,6 +6,7 @@ import { useBalancesShown } from '../../../app/preferences.ts';
 import { useShell } from '../../../app/shell-state.tsx';
 import { formatCurrency } from '../../../format/currency.ts';
 import { groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useVirtualRows } from '../../../ui/virtual-rows.ts';
 import { NotFound } from '../../shell/not-found.tsx';
 import { loadWallet, type WalletRow, type WalletType, type WalletView } from './api.ts';

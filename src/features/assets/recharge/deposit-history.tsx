@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { DEPOSIT_STATUS, type DepositPage, loadDeposit } from '../common/api.ts';
 import { confirmationText, shortText } from '../common/model.ts';
 import { chainFacts, RecordDetail } from '../common/record-detail.tsx';

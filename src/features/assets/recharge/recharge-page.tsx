@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
 import { groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { DEPOSIT_STATUS, type DepositPage, loadDeposits, loadWithdrawInfo } from '../common/api.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { CoinNetworkFields, CoinsStatus } from '../common/coin-network.tsx';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Popover } from '../../../ui/popover.tsx';
 import { useVirtualRows } from '../../../ui/virtual-rows.ts';
 

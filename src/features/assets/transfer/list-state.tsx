@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { RequestState } from '../../../api/use-request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 /**
  * What a moves history shows before its table: loading, the error with a retry, or `empty` when there are no records.

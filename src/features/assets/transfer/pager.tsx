@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { pageCount } from '../common/model.ts';
 
 /** Previous / next with "page of pages" (spec shell §9: records page by 10); hidden for a single page. */

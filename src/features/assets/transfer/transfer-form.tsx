@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { newRequestId } from '../common/model.ts';
 import { AmountInput } from './amount-input.tsx';

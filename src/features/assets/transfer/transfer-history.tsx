@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { loadTransfers } from './api.ts';
 import { ListState } from './list-state.tsx';
 import { MovesTable } from './moves-table.tsx';

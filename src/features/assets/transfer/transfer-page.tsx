@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { AssetsFrame } from '../common/assets-frame.tsx';
 import { loadTransferCoins, type TransferCoin, type Wallet } from './api.ts';
 import { initialWallets } from './logic.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Popover } from '../../../ui/popover.tsx';
 import { type AddressEntry, type LatestAddress, loadBook, loadLatest, TRANSFER_TYPE } from '../common/api.ts';
 import { shortText } from '../common/model.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { cancelWithdrawal, loadWithdrawal, type Page, type WithdrawRecord } from '../common/api.ts';
 import { shortText } from '../common/model.ts';
 import { chainFacts, RecordDetail } from '../common/record-detail.tsx';

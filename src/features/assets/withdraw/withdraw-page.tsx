@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isSuccess } from '../../../api/request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import {
   loadWithdrawals,
   loadWithdrawInfo,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { isBuiltPath } from '../../../app/routes.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { convertCoins, formatAmount } from '../logic.ts';
 import { useLiveMarkets } from '../markets.ts';

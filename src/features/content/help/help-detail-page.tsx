@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { HELP_KEY_PATTERN } from '../../../../common/contracts/content.ts';
 import { isSuccess } from '../../../api/request.ts';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { helpDetail, noticeDetail } from '../api.ts';
 import { ArticleHtml, Loaded } from '../parts.tsx';
 import { NOTICES_TAB } from './help-page.tsx';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { isBuiltPath } from '../../../app/routes.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { CONTENT_PAGE_SIZE, helpCategories, helpPage, noticePage } from '../api.ts';
 import { Loaded, PageHead, Pager, SearchBox } from '../parts.tsx';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatCount, formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { articlePage, type GameItem } from '../api.ts';
 import { Loaded, PageHead } from '../parts.tsx';
 

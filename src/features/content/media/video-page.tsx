@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { articleDetail, articlePage, type VideoItem } from '../api.ts';
 import { ArticleHtml, Loaded, PageHead, Pager } from '../parts.tsx';
 

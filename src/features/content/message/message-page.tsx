@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { useRequest } from '../../../api/use-request.ts';
 import { formatDateTime } from '../../../format/intl.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { markAllMessagesRead, markMessageRead, messagePage, unreadCount } from '../api.ts';
 import { Loaded, PageHead, Pager } from '../parts.tsx';
 

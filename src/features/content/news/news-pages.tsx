@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { isBuiltPath } from '../../../app/routes.ts';
 import { formatDateTime } from '../../../format/intl.ts';
 import { formatChangePercent, formatPriceText } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type ArticleItem, articleDetail, articlePage, CONTENT_PAGE_SIZE, helpPage, programPage } from '../api.ts';
 import { tradePath, useLiveMarkets } from '../markets.ts';
 import { ArticleHtml, Loaded, PageHead, Pager } from '../parts.tsx';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { useShell } from '../../../app/shell-state.tsx';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { LogoMark } from '../../../ui/icons.tsx';
 import { QrCode } from '../../../ui/qr-code.tsx';
 import { programPage } from '../api.ts';

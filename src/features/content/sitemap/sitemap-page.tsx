@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useRequest } from '../../../api/use-request.ts';
 import { isBuiltPath, ROUTES } from '../../../app/routes.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type ArticleItem, articlePage, helpPage } from '../api.ts';
 import { sitemapPaths } from '../logic.ts';
 import { tradePath, useLiveMarkets } from '../markets.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../../../api/request.ts';
 import { useRequest } from '../../../api/use-request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { officialChannels, verifyChannel } from '../api.ts';
 import { Loaded, PageHead } from '../parts.tsx';

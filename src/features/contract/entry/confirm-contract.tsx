@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { OpenTab } from '../../../../common/margin/codes.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ConfirmDialog } from '../../trade/order-entry/confirm-order.tsx';
 import type { Checked } from './rules.ts';
 

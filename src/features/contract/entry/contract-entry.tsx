@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../api/session.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useTradeInit } from './api.ts';
 import { ContractOrderForm } from './entry-form.tsx';
 import { EntrySettingsMenu } from './entry-settings.tsx';

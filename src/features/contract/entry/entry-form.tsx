@@ -1,12 +1,12 @@
-import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { OpenTab } from '../../../../common/margin/codes.ts';
 import { swapMarket } from '../../../../common/market.ts';
 import { TriggerType } from '../../../../common/order-codes.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
+import type { TFunction } from '../../../i18n/i18n.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { NumberField, PercentSteps } from '../../trade/order-entry/order-entry.tsx';
 import { usePickedPrice } from '../../trade/price-store.ts';
 import { setTradeConfig, useTradeConfig } from '../../trade/trade-config.ts';

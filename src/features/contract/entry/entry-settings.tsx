@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PricePreference } from '../../../../common/margin/codes.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { EntrySettings as SpotEntrySettings } from '../../trade/order-entry/order-entry.tsx';
 import { refusal, setPricePreference } from './api.ts';
 import type { EntrySettings } from './types.ts';

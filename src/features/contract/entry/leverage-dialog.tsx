@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LEVERAGE_1000 } from '../../../../common/margin/codes.ts';
 import { formatFine } from '../../../../common/margin/grid.ts';
 import { notionalCap, tierOf } from '../../../../common/margin/tiers.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import { NumberInput } from '../../../ui/number-input.tsx';
 import { refusal, setLeverage } from './api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MarginModel, PositionClass } from '../../../../common/margin/codes.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import { currentOrders, refusal, switchPattern } from './api.ts';
 import { LeverageDialog } from './leverage-dialog.tsx';

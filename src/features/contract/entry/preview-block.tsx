@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { formatFine, formatTicks } from '../../../../common/margin/grid.ts';
+import type { TFunction } from '../../../i18n/i18n.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type Figures, type Preview, previewOrder } from './preview.ts';
 import {
   contractsOf,

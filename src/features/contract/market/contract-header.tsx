@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../../workers/api.ts';
 import { useShell } from '../../../app/shell-state.tsx';
@@ -7,6 +6,7 @@ import { useTicker } from '../../../data/hooks.ts';
 import { formatBookAmount } from '../../../format/book.ts';
 import { formatPercent } from '../../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { priceDirection } from '../../trade/market-header.tsx';
 import { formatCountdown, formatFundingRate } from './funding.ts';
 import { useMarkPrices } from './mark-prices.ts';
@@ -87,7 +87,7 @@ export function ContractHeader(props: { market: string; thumb: ContractThumb | u
 
 /**
  * The header's labels, translated once per language rather than on every ticker (twelve i18next lookups a render were
- * the largest script cost of the 4× terminal profile).
+ * the largest script cost of the 4× terminal profile, before src/i18n had its own lookup).
  */
 function useLabels(unit: string) {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../../workers/api.ts';
@@ -8,6 +7,7 @@ import { useTickers } from '../../../data/hooks.ts';
 import { formatBookAmount } from '../../../format/book.ts';
 import { formatChangePercent } from '../../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 
 import { SearchBox } from '../../../ui/search-box.tsx';
 import { SortButton } from '../../../ui/sort-button.tsx';

@@ -1,10 +1,10 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ContractThumb } from '../../../../common/contracts/swap.ts';
 import { swapMarket } from '../../../../common/market.ts';
 import { useTickers } from '../../../data/hooks.ts';
 import { formatChangePercent, formatPriceText } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ChevronDownIcon } from '../../../ui/icons.tsx';
 import { Popover } from '../../../ui/popover.tsx';
 import { SearchBox } from '../../../ui/search-box.tsx';

@@ -1,5 +1,5 @@
 import { memo, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { type ContractSession, contractSymbol } from '../session.ts';
 import { HistoryList, type HistoryTab } from './history-tabs.tsx';
 import { OpenOrdersList, PlansList } from './live-tabs.tsx';

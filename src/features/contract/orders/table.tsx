@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { clampPage, HISTORY_PAGE_SIZE } from './rules.ts';
 
 /** `t` with keys built at run time (statuses, action codes): the typed keys are checked in the locale files. */

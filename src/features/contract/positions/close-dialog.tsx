@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Position } from '../../../../common/contracts/swap.ts';
 import { OrderType } from '../../../../common/trading.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogDescription, DialogHeader } from '../../../ui/dialog.tsx';
 import { NumberInput } from '../../../ui/number-input.tsx';
 import { useTradeConfig } from '../../trade/trade-config.ts';

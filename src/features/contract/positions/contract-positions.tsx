@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Position, SwapPlan } from '../../../../common/contracts/swap.ts';
 import { MarginModel, PricePreference } from '../../../../common/margin/codes.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatNumberText as num } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useTradeConfig } from '../../trade/trade-config.ts';
 import { useContractNotices } from '../notices.ts';
 import type { ContractSession } from '../session.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { NumberInput } from '../../../ui/number-input.tsx';
 
 /** A form dialog's error line (translated), read out when it appears. */

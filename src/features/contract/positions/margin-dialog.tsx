@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Position, SwapWallet } from '../../../../common/contracts/swap.ts';
 import { Exact } from '../../../../common/decimal.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { NumberInput } from '../../../ui/number-input.tsx';
 import { send } from './actions.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Position } from '../../../../common/contracts/swap.ts';
 import type { Share } from '../../../../common/contracts/swap-history.ts';
 import { isAborted, post } from '../../../api/request.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { percent, signed } from './format.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Position, SwapPlan } from '../../../../common/contracts/swap.ts';
 import { TpslMode } from '../../../../common/margin/codes.ts';
 import { TriggerType } from '../../../../common/trading.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogHeader } from '../../../ui/dialog.tsx';
 import { send } from './actions.ts';
 import { DialogButtons, FieldError, TextField } from './dialog-parts.tsx';

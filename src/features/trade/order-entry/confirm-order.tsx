@@ -1,7 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Side } from '../../../../common/trading.ts';
 import { formatTurnover, formatNumberText as num } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Dialog, DialogTitle } from '../../../ui/dialog.tsx';
 import type { EntryKind, OrderBody } from './math.ts';
 

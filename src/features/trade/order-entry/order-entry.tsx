@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Side } from '../../../../common/trading.ts';
 import { post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useFormModel } from '../../../ui/form-store.ts';
 import { Popover } from '../../../ui/popover.tsx';
 import { tradePath } from '../market.ts';

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CancelAll } from '../../../../common/contracts/spot-trade.ts';
 import { OrderStatus, OrderType, Side, type SpotFill, type SpotOrder } from '../../../../common/trading.ts';
@@ -8,6 +7,7 @@ import { get, post } from '../../../api/request.ts';
 import { showToast } from '../../../api/toast.ts';
 import { formatDateTime, groupDigits } from '../../../format/intl.ts';
 import { formatTradedAmount, formatTurnover, formatNumberText as num } from '../../../format/price.ts';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useResetOn } from '../../../ui/use-reset-on.ts';
 import { tradePath } from '../market.ts';
 import type { SpotSession } from '../spot-session.ts';
