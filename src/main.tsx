@@ -9,7 +9,9 @@ import { storedTheme } from './app/preferences.ts';
 import { findRoute, themeFor } from './app/routes.ts';
 import { startUpDown } from './app/up-down.ts';
 import { canPaintInWorker } from './canvas/ladder-canvas.ts';
+import { fetchEarly } from './data/early-lists.ts';
 import { dataClient, dataStore } from './data/hooks.ts';
+import { parseTradeLocation, SPOT_MARKETS } from './features/trade/market.ts';
 import { i18n } from './i18n/i18n.ts';
 import { HTML_LANG, resolveLang, splitLangPrefix } from './i18n/languages.ts';
 import './app/app.css';
@@ -29,12 +31,17 @@ if (hasOrphanToken()) {
   startUpDown();
   // The page's chunk, loading since app/boot.ts ran.
   const pageLoad = route?.page ? PAGES[route.path]?.() : undefined;
-  // A trading page's data worker and socket start now, and the worker that paints its order book.
+  const lang = resolveLang(location.pathname);
+  // A trading page's data worker and socket start now, and the worker that paints its order book; the spot
+  // terminal's market list is asked for once, for its first render and the worker's books (data/early-lists.ts).
   if (route?.dark) {
     dataStore();
     if (canPaintInWorker()) dataClient().preparePainting();
+    const spot = parseTradeLocation(location.pathname, location.search).type === 'spot';
+    if ((route.path === '/trade' || route.path === '/trade/:pair') && spot) {
+      fetchEarly(SPOT_MARKETS, lang);
+    }
   }
-  const lang = resolveLang(location.pathname);
   document.documentElement.lang = HTML_LANG[lang];
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

@@ -341,4 +341,10 @@ export interface DedicatedInit {
 export type WorkerApi = Omit<DataPlaneApi, 'attach' | 'paintTo'> & {
   attach(port: MessagePort): void;
   paintTo(port: MessagePort): void;
+  /**
+   * A market list the page fetches for its own first render (`/market/symbol-thumb`): without `rows`, the page says
+   * it is fetching it; then its rows, or null when its fetch failed. The worker's grids wait for them instead of
+   * asking the server again (workers/market-lists.ts).
+   */
+  marketList(path: string, rows?: readonly object[] | null): void;
 };

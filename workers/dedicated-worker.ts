@@ -14,8 +14,8 @@ self.addEventListener(
   (event: MessageEvent<DedicatedInit>) => {
     const { hub } = event.data;
     const sockets = hub ? portSockets(hub) : null;
-    const plane = startPlane(self.location.origin, workerRequests(), sockets?.Socket);
-    const api = overPort(plane.connect());
+    const { plane, lists } = startPlane(self.location.origin, workerRequests(), sockets?.Socket);
+    const api = overPort(plane.connect(), lists);
     // A hub gone quiet fails the page's pings, so the page replaces this worker and the hub.
     const ping: WorkerApi['ping'] = (t) => {
       if (sockets && !sockets.alive()) throw new Error('the socket hub stopped answering');

@@ -9,21 +9,13 @@ import { type RequestContext, requestHeaders, signedUrl } from '../common/reques
 import type { DataPlaneApi, WorkerApi } from './api.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed, type FeedOptions } from './feed/index.ts';
+import { MarketLists, type ThumbRow } from './market-lists.ts';
 import { packBatch } from './packed/index.ts';
 import { DataPlane, realScheduler } from './publish/index.ts';
 import type { MarketGrid } from './sources/index.ts';
 
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
 const PAGE_IDLE_MS = 15_000;
-
-/** The fields of a spot (`/market/symbol-thumb`) or contract (`/swap/symbol-thumb`) row that make a grid. */
-interface ThumbRow {
-  symbol: string;
-  priceScale?: number;
-  amountScale?: number;
-  quoteDecimal?: number;
-  contractSize?: string;
-}
 
 /**
  * The worker's REST calls carry what the page's request layer sends (spec shell §7): headers, `v` and `langCode` of
@@ -41,44 +33,36 @@ export function workerRequests() {
   };
 }
 
-/** `socket`: the feed's WebSocket class (default the platform's; the socket hub's virtual sockets, workers/hub). */
-export function startPlane(origin: string, requests = workerRequests(), socket?: FeedOptions['WebSocket']): DataPlane {
+/**
+ * `socket`: the feed's WebSocket class (default the platform's; the socket hub's virtual sockets, workers/hub).
+ * Returns the plane and the market lists its grids come from (a page may hand a list over, market-lists.ts).
+ */
+export function startPlane(
+  origin: string,
+  requests = workerRequests(),
+  socket?: FeedOptions['WebSocket'],
+): { plane: DataPlane; lists: MarketLists } {
   const feed = new Feed({ url: socketUrl(origin), ...(socket ? { WebSocket: socket } : {}) });
-  const grids = new Map<string, Promise<Map<string, MarketGrid>>>();
-  // One list per route, asked again next time on failure: a server that was down at the first ask must not leave
-  // books without a grid. A perpetual's market (`BTC/USDT:USDT`) is on the contract list, in whole contracts.
-  const list = (path: string, read: (row: ThumbRow) => [string, MarketGrid]) => {
-    let made = grids.get(path);
-    if (!made) {
-      made = requests
-        .fetch(`${origin}${path}`)
-        .then((r) => r.json() as Promise<{ data: ThumbRow[] }>)
-        .then((body) => new Map(body.data.map(read)))
-        .catch(() => {
-          grids.delete(path);
-          return new Map();
-        });
-      grids.set(path, made);
-    }
-    return made;
-  };
+  const lists = new MarketLists((path) =>
+    requests
+      .fetch(`${origin}${path}`)
+      .then((r) => r.json() as Promise<{ data: ThumbRow[] }>)
+      .then((body) => (Array.isArray(body?.data) ? body.data : Promise.reject(new Error(`no list at ${path}`)))),
+  );
+  // A perpetual's market (`BTC/USDT:USDT`) is on the contract list, in whole contracts.
   const grid = async (symbol: string): Promise<MarketGrid | undefined> => {
     if (swapSymbolOf(symbol)) {
-      const contracts = await list('/swap/symbol-thumb', (m) => [
-        swapMarket(m.symbol),
-        {
+      const m = (await lists.rows('/swap/symbol-thumb')).find((row) => swapMarket(row.symbol) === symbol);
+      return (
+        m && {
           priceScale: m.quoteDecimal ?? 0,
           amountScale: 0,
           valueScale: -Math.round(Math.log10(Number(m.contractSize ?? '1'))),
-        },
-      ]);
-      return contracts.get(symbol);
+        }
+      );
     }
-    const spot = await list('/market/symbol-thumb', (m) => [
-      m.symbol,
-      { priceScale: m.priceScale ?? 0, amountScale: m.amountScale ?? 0 },
-    ]);
-    return spot.get(symbol);
+    const m = (await lists.rows('/market/symbol-thumb')).find((row) => row.symbol === symbol);
+    return m && { priceScale: m.priceScale ?? 0, amountScale: m.amountScale ?? 0 };
   };
   // A page that went away (closed tab) drops what its port is sent; the sweep below then drops its views.
   const plane = new DataPlane(
@@ -90,16 +74,20 @@ export function startPlane(origin: string, requests = workerRequests(), socket?:
     requests.set,
   );
   setInterval(() => plane.sweep(PAGE_IDLE_MS), PAGE_IDLE_MS);
-  return plane;
+  return { plane, lists };
 }
 
 /**
  * A page's api as comlink exposes it: its batches, and its paint worker's, go over the ports it hands over (WorkerApi).
  * A page's batch goes packed in its one buffer (workers/packed), as objects only when it could not be packed.
  */
-export function overPort(api: DataPlaneApi): WorkerApi {
+export function overPort(api: DataPlaneApi, lists: MarketLists): WorkerApi {
   return {
     ...api,
+    marketList: (path, rows) => {
+      if (rows === undefined) lists.expect(path);
+      else lists.provide(path, Array.isArray(rows) ? (rows as ThumbRow[]) : null);
+    },
     attach: (port) =>
       api.attach((batch, buffers) => {
         const packed = buffers[0] ? packBatch(batch, buffers[0]) : null;

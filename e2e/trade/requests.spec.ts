@@ -97,3 +97,16 @@ test('placing a limit order costs one request, its POST, until it is listed and 
   await page.waitForTimeout(QUIET_MS);
   expect(described(cancelling)).toEqual([`POST /exchange/order/cancel/${id}`]);
 });
+
+test('a cold load asks for the market list once: the page fetches it before its first render and hands it to the data worker', async ({
+  page,
+}) => {
+  const seen = recordRequests(page);
+  await page.goto('/trade/BTC-USDT');
+  const book = page.locator('.trade-book');
+  // The worker's book needs the list's grid: a live book means the worker had it.
+  await expect(book.locator('.feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  await expect(page.locator('.trade-page .market-header')).toContainText('BTC');
+  await quiet(page, QUIET_MS);
+  expect(described(seen).filter((r) => r.endsWith('/market/symbol-thumb'))).toEqual(['GET /market/symbol-thumb']);
+});

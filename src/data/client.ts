@@ -1,4 +1,5 @@
 import { type Remote, transfer, wrap } from 'comlink';
+import type { Envelope } from '../../common/api.ts';
 import type { RequestContext } from '../../common/request-context.ts';
 import type {
   DedicatedInit,
@@ -11,6 +12,7 @@ import type {
   WorkerApi,
 } from '../../workers/api.ts';
 import { unpackBatch } from '../../workers/packed/index.ts';
+import { isSuccess } from '../api/request.ts';
 import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
@@ -55,6 +57,11 @@ export interface DataClient {
   painter(refused?: () => void): PainterHandle;
   /** Starts the paint worker ahead of the first painter. */
   preparePainting(): void;
+  /**
+   * A market list the page fetches itself (`answer`), handed to the worker for its grids so that it does not ask
+   * the server again (workers/api.ts `marketList`; told again to a replaced worker).
+   */
+  shareList(path: string, answer: Promise<Envelope<unknown>>): void;
 }
 
 /** A started worker: its api (comlink's proxy), where its batches go, and how to let it go. */
@@ -150,6 +157,8 @@ class WorkerClient implements DataClient {
   private rate: PublishRate | null = null;
   private token: string | null = null;
   private context: RequestContext | null = null;
+  /** Shared lists: their rows, null for a failed fetch, undefined while on its way. */
+  private readonly lists = new Map<string, readonly object[] | null | undefined>();
   private api!: Remote<WorkerApi>;
   private stop: () => void = () => {};
   private waiting = false;
@@ -216,6 +225,18 @@ class WorkerClient implements DataClient {
     void this.api.loadUser(load);
   }
 
+  shareList(path: string, answer: Promise<Envelope<unknown>>): void {
+    this.lists.set(path, undefined);
+    void this.api.marketList(path);
+    const rows = (r: Envelope<unknown>) => (isSuccess(r.code) && Array.isArray(r.data) ? (r.data as object[]) : null);
+    void answer
+      .then(rows, () => null)
+      .then((given) => {
+        this.lists.set(path, given);
+        void this.api.marketList(path, given);
+      });
+  }
+
   restarts(): number {
     return this.restarted;
   }
@@ -276,6 +297,7 @@ class WorkerClient implements DataClient {
     if (this.rate) void this.api.setRate(this.rate);
     if (this.token) void this.api.auth(this.token);
     if (this.context) void this.api.setRequestContext(this.context);
+    for (const [path, rows] of this.lists) void this.api.marketList(path, rows);
     // The paint worker keeps its canvases: only its channel from the data worker is new.
     this.paints.connect(this.api);
     for (const [id, view] of this.views) this.openRemote(id, view);

@@ -2,6 +2,7 @@ import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { linkTo } from '../../src/data/client.ts';
 import type { DataPlaneApi, SnapshotBatch, SnapshotSink, WorkerApi } from '../../workers/api.ts';
+import { MarketLists } from '../../workers/market-lists.ts';
 import { after, BEFORE } from '../../workers/packed/index.ts';
 import { overPort } from '../../workers/worker-main.ts';
 
@@ -9,7 +10,7 @@ import { overPort } from '../../workers/worker-main.ts';
 function joined() {
   let sink: SnapshotSink | null = null;
   const plane = { attach: (s: SnapshotSink) => (sink = s) } as unknown as DataPlaneApi;
-  const worker = overPort(plane);
+  const worker = overPort(plane, new MarketLists(async () => []));
   let stopped = false;
   // comlink's `transfer` hands the port itself to the worker's attach.
   const link = linkTo(worker as unknown as Remote<WorkerApi>, () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { Side } from '../../../common/trading.ts';
@@ -6,10 +6,11 @@ import { request } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { useShell } from '../../app/shell-state.tsx';
+import { takeEarly } from '../../data/early-lists.ts';
 import { DEFAULT_SPOT_DECIMALS } from '../../format/price.ts';
 import { ChartPanel } from './chart-panel.tsx';
 import { useFavourites } from './favourites.ts';
-import { parseTradeLocation } from './market.ts';
+import { parseTradeLocation, SPOT_MARKETS } from './market.ts';
 import { MarketHeader } from './market-header.tsx';
 import { MobileTabs, useMobileTab } from './mobile-tabs.tsx';
 import { OrderBook, type OwnPrices } from './order-book.tsx';
@@ -50,10 +51,12 @@ function SpotTradePage() {
   const { currentSpotKey } = useTradeConfig();
   const { symbol, type } = parseTradeLocation(pathname, search, currentSpotKey);
   const load = useCallback(
-    (signal: AbortSignal) => request<SymbolThumb[]>('GET', '/market/symbol-thumb', {}, { signal, silent: true }),
+    (signal: AbortSignal) => request<SymbolThumb[]>('GET', SPOT_MARKETS, {}, { signal, silent: true }),
     [],
   );
-  const { state } = useRequest(load);
+  // The list the entry fetched for this page's cold load (main.tsx), once; a later visit asks afresh.
+  const [first] = useState(() => takeEarly<SymbolThumb[]>(SPOT_MARKETS));
+  const { state } = useRequest(load, first);
   const thumbs = state.status === 'done' ? state.data : [];
   const thumb = useMemo(() => thumbs.find((m) => m.symbol === symbol), [thumbs, symbol]);
   const favourites = useFavourites(isLogin);

@@ -142,6 +142,29 @@ describe('data client visibility', () => {
     expect(workers).toHaveLength(2);
     expect(worker().calls).toEqual(['context ja t1 3']);
   });
+
+  it('hands the worker a list the page fetches, failed or not, and tells a replacing worker again', async () => {
+    const { client, workers, worker } = setup();
+    let answer: (r: { code: number; message: string; data: unknown }) => void = () => {};
+    client.shareList('/a', new Promise((resolve) => (answer = resolve)));
+    client.shareList('/b', Promise.resolve({ code: 500, message: 'down', data: null }));
+    client.shareList('/c', Promise.reject(new Error('offline')));
+    await flush();
+    expect(worker().calls).toEqual([
+      'list /a expected',
+      'list /b expected',
+      'list /c expected',
+      'list /b failed',
+      'list /c failed',
+    ]);
+    worker().answersPings = false;
+    await vi.advanceTimersByTimeAsync(1000 + 3000);
+    expect(workers).toHaveLength(2);
+    expect(worker().calls).toEqual(['list /a expected', 'list /b failed', 'list /c failed']);
+    answer({ code: 0, message: '', data: [{ symbol: 'BTC/USDT' }] });
+    await flush();
+    expect(worker().calls.at(-1)).toBe('list /a 1');
+  });
 });
 
 describe('data client painters', () => {

@@ -68,6 +68,9 @@ export class FakeWorker {
           ? Promise.resolve(api.open(spec, visible, paint))
           : new Promise<number>((resolve) => this.waiting.push(() => resolve(api.open(spec, visible, paint)))),
       ping: (t: number) => (this.answersPings ? Promise.resolve(t) : new Promise<number>(() => {})),
+      marketList: (path: string, rows?: readonly object[] | null) => {
+        this.calls.push(`list ${path} ${rows === undefined ? 'expected' : rows === null ? 'failed' : rows.length}`);
+      },
     };
     return {
       api: remote as unknown as Remote<WorkerApi>,
