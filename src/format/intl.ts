@@ -68,35 +68,53 @@ export function formatCount(value: number, lang: Lang = language): string {
   );
 }
 
-// Read once per language: list rows ask for it on every tick.
-const marks = new Map<Lang, string>();
+/**
+ * How each language writes a plain number (CLDR, as Intl has it: tests/src/format/intl.test.ts checks every language
+ * against Intl): its group separator and decimal mark, and whether it groups in twos above the thousands (hi_IN,
+ * 12,34,567). Written out because a page's first Intl.NumberFormat loads the locale's data, 60–140 ms of a cold load
+ * at 4× CPU throttle, inside the terminal's first render (issue 22 item 1).
+ */
+const NUMBERS: Record<Lang, { group: string; decimal: string; indian: boolean }> = {
+  zh_CN: { group: ',', decimal: '.', indian: false },
+  zh_TW: { group: ',', decimal: '.', indian: false },
+  en_US: { group: ',', decimal: '.', indian: false },
+  ko_KR: { group: ',', decimal: '.', indian: false },
+  ja: { group: ',', decimal: '.', indian: false },
+  vi_VN: { group: '.', decimal: ',', indian: false },
+  hi_IN: { group: ',', decimal: '.', indian: true },
+};
 
 /** The language's decimal mark: '.' in most, ',' in Vietnamese (a grouped number must not read '1.234.567.89'). */
 export function decimalMark(lang: Lang = language): string {
-  let mark = marks.get(lang);
-  if (mark === undefined) {
-    const parts = new Intl.NumberFormat(localeOf(lang)).formatToParts(1.5);
-    mark = parts.find((part) => part.type === 'decimal')?.value ?? '.';
-    marks.set(lang, mark);
-  }
-  return mark;
+  return NUMBERS[lang].decimal;
+}
+
+/** A run of digits with the language's grouping: '1234567' → '1,234,567', '1.234.567' (vi_VN), '12,34,567' (hi_IN). */
+function groupWhole(digits: string, lang: Lang): string {
+  const { group, indian } = NUMBERS[lang];
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const step = indian ? 2 : 3;
+  const parts: string[] = [];
+  for (let end = head.length; end > 0; end -= step) parts.unshift(head.slice(Math.max(0, end - step), end));
+  return `${parts.join(group)}${group}${digits.slice(-3)}`;
 }
 
 const PLAIN_NUMBER = /^([+-]?)(\d+)(?:\.(\d+))?(\D*)$/;
 
 /**
  * An exact decimal text with the language's digit grouping and decimal mark: '13603948080.00' → '13,603,948,080.00'
- * (en_US), '13.603.948.080,00' (vi_VN), '13,60,39,48,080.00' (hi_IN). The whole part goes to Intl as a BigInt and the
- * fraction is copied, so money never passes through a float. A unit suffix stays ('1234.56B' → '1,234.56B'); any
- * other text ('--', '0.0₅12') comes back unchanged.
+ * (en_US), '13.603.948.080,00' (vi_VN), '13,60,39,48,080.00' (hi_IN). Digits are regrouped as text, so money never
+ * passes through a float. A unit suffix stays ('1234.56B' → '1,234.56B'); any other text ('--', '0.0₅12') comes back
+ * unchanged.
  */
 export function groupDigits(text: string, lang: Lang = language): string {
   const match = PLAIN_NUMBER.exec(text);
   if (!match) return text;
-  const [, sign = '', whole = '0', fraction, suffix = ''] = match;
-  const grouped = cached(`group:${lang}`, () => new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 }));
+  const [, sign = '', digits = '0', fraction, suffix = ''] = match;
+  const whole = digits.replace(/^0+(?=\d)/, '');
   const tail = fraction === undefined ? '' : `${decimalMark(lang)}${fraction}`;
-  return `${sign}${grouped.format(BigInt(whole))}${tail}${suffix}`;
+  return `${sign}${groupWhole(whole, lang)}${tail}${suffix}`;
 }
 
 // ─── Fixed clock and chart labels ───────────────────────────────────────────────────────────────────────────────────

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
 import {
@@ -6,6 +7,7 @@ import {
   formatClock,
   formatCount,
   formatDateTime,
+  decimalMark,
   formatMonth,
   groupDigits,
   localeOf,
@@ -94,6 +96,23 @@ describe('groupDigits (issue 19 item 7: full amounts grouped as the language gro
     expect(groupDigits('533488.16')).toBe('533.488,16');
     setFormatLanguage('en_US');
     expect(groupDigits('533488.16')).toBe('533,488.16');
+  });
+
+  it('groups and marks decimals as Intl does in every language, without asking Intl on the page', () => {
+    for (const lang of LANGS) {
+      const intl = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 });
+      const mark = new Intl.NumberFormat(localeOf(lang)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+      expect(decimalMark(lang), lang).toBe(mark);
+      expect(groupDigits('000123456', lang)).toBe(intl.format(123456n));
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.stringMatching(/^\d{0,8}$/), (whole, fraction) => {
+          const tail = fraction ? `${mark}${fraction}` : '';
+          expect(groupDigits(`${whole}${fraction ? `.${fraction}` : ''}`, lang)).toBe(`${intl.format(whole)}${tail}`);
+          expect(groupDigits(`-${whole}.5`, lang)).toBe(`-${intl.format(whole)}${mark}5`);
+        }),
+        { numRuns: 300 },
+      );
+    }
   });
 
   it('groups in all seven languages', () => {
