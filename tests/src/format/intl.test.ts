@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../common/i18n.ts';
 import {
+  decimalMark,
   formatChartTick,
   formatChartTime,
   formatClock,
   formatCount,
   formatDateTime,
-  decimalMark,
   formatMonth,
   groupDigits,
   localeOf,
