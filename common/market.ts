@@ -2,6 +2,13 @@
 export const SPOT_QUOTES = ['USDT', 'USDC', 'BTC'] as const;
 export type SpotQuote = (typeof SPOT_QUOTES)[number];
 
+/**
+ * The market lists with their scales: the pages' headers and selectors read them, and the data worker's books take
+ * their grids from them (a page may hand the worker the rows it fetched, by this path: workers/market-lists.ts).
+ */
+export const SPOT_MARKET_LIST = '/market/symbol-thumb';
+export const CONTRACT_MARKET_LIST = '/swap/symbol-thumb';
+
 /** Kinds of futures-style market (spec trading §3, symbolInfo.instrumentType). */
 export const InstrumentType = {
   futures: 1,

@@ -2,6 +2,7 @@
 import './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SPOT_MARKET_LIST } from '../common/market.ts';
 import { clearSession, hasOrphanToken } from './api/session.ts';
 import { App } from './app/app.tsx';
 import { PAGES } from './app/pages.ts';
@@ -11,7 +12,7 @@ import { startUpDown } from './app/up-down.ts';
 import { canPaintInWorker } from './canvas/ladder-canvas.ts';
 import { fetchEarly } from './data/early-lists.ts';
 import { dataClient, dataStore } from './data/hooks.ts';
-import { parseTradeLocation, SPOT_MARKETS } from './features/trade/market.ts';
+import { parseTradeLocation } from './features/trade/market.ts';
 import { i18n } from './i18n/i18n.ts';
 import { HTML_LANG, resolveLang, splitLangPrefix } from './i18n/languages.ts';
 import './app/app.css';
@@ -39,7 +40,7 @@ if (hasOrphanToken()) {
     if (canPaintInWorker()) dataClient().preparePainting();
     const spot = parseTradeLocation(location.pathname, location.search).type === 'spot';
     if ((route.path === '/trade' || route.path === '/trade/:pair') && spot) {
-      fetchEarly(SPOT_MARKETS, lang);
+      fetchEarly(SPOT_MARKET_LIST, lang);
     }
   }
   document.documentElement.lang = HTML_LANG[lang];

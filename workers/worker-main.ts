@@ -3,7 +3,7 @@
  * list and candle history from its REST route. Depends on nothing outside workers/ and common/.
  */
 import { DEFAULT_LANG } from '../common/i18n.ts';
-import { swapMarket, swapSymbolOf } from '../common/market.ts';
+import { CONTRACT_MARKET_LIST, SPOT_MARKET_LIST, swapMarket, swapSymbolOf } from '../common/market.ts';
 import { socketUrl } from '../common/protocol.ts';
 import { type RequestContext, requestHeaders, signedUrl } from '../common/request-context.ts';
 import type { DataPlaneApi, WorkerApi } from './api.ts';
@@ -52,7 +52,7 @@ export function startPlane(
   // A perpetual's market (`BTC/USDT:USDT`) is on the contract list, in whole contracts.
   const grid = async (symbol: string): Promise<MarketGrid | undefined> => {
     if (swapSymbolOf(symbol)) {
-      const m = (await lists.rows('/swap/symbol-thumb')).find((row) => swapMarket(row.symbol) === symbol);
+      const m = (await lists.rows(CONTRACT_MARKET_LIST)).find((row) => swapMarket(row.symbol) === symbol);
       return (
         m && {
           priceScale: m.quoteDecimal ?? 0,
@@ -61,7 +61,7 @@ export function startPlane(
         }
       );
     }
-    const m = (await lists.rows('/market/symbol-thumb')).find((row) => row.symbol === symbol);
+    const m = (await lists.rows(SPOT_MARKET_LIST)).find((row) => row.symbol === symbol);
     return m && { priceScale: m.priceScale ?? 0, amountScale: m.amountScale ?? 0 };
   };
   // A page that went away (closed tab) drops what its port is sent; the sweep below then drops its views.

@@ -6,9 +6,6 @@ import { normalizeQuery } from '../../app/symbol-search.ts';
 export const DEFAULT_SYMBOL = 'BTC/USDT';
 export type TradeType = 'spot' | 'contract';
 
-/** The spot markets with their scales (`GET`): the terminal's header and selector, and the worker's book grids. */
-export const SPOT_MARKETS = '/market/symbol-thumb';
-
 /**
  * The market of a /trade URL (spec trading §2): `/trade/{coin}-{unit}`, else `?symbol=` (slash written as dash), else
  * `fallback` (the stored trade config's last spot market), else BTC/USDT; `?type=spot|contract` (also `tradeType`),

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { SymbolThumb } from '../../../common/market.ts';
+import { SPOT_MARKET_LIST, type SymbolThumb } from '../../../common/market.ts';
 import { Side } from '../../../common/trading.ts';
 import { request } from '../../api/request.ts';
 import { getToken } from '../../api/session.ts';
@@ -10,7 +10,7 @@ import { takeEarly } from '../../data/early-lists.ts';
 import { DEFAULT_SPOT_DECIMALS } from '../../format/price.ts';
 import { ChartPanel } from './chart-panel.tsx';
 import { useFavourites } from './favourites.ts';
-import { parseTradeLocation, SPOT_MARKETS } from './market.ts';
+import { parseTradeLocation } from './market.ts';
 import { MarketHeader } from './market-header.tsx';
 import { MobileTabs, useMobileTab } from './mobile-tabs.tsx';
 import { OrderBook, type OwnPrices } from './order-book.tsx';
@@ -51,11 +51,11 @@ function SpotTradePage() {
   const { currentSpotKey } = useTradeConfig();
   const { symbol, type } = parseTradeLocation(pathname, search, currentSpotKey);
   const load = useCallback(
-    (signal: AbortSignal) => request<SymbolThumb[]>('GET', SPOT_MARKETS, {}, { signal, silent: true }),
+    (signal: AbortSignal) => request<SymbolThumb[]>('GET', SPOT_MARKET_LIST, {}, { signal, silent: true }),
     [],
   );
   // The list the entry fetched for this page's cold load (main.tsx), once; a later visit asks afresh.
-  const [first] = useState(() => takeEarly<SymbolThumb[]>(SPOT_MARKETS));
+  const [first] = useState(() => takeEarly<SymbolThumb[]>(SPOT_MARKET_LIST));
   const { state } = useRequest(load, first);
   const thumbs = state.status === 'done' ? state.data : [];
   const thumb = useMemo(() => thumbs.find((m) => m.symbol === symbol), [thumbs, symbol]);
