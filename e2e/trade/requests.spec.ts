@@ -110,3 +110,59 @@ test('a cold load asks for the market list once: the page fetches it before its 
   await quiet(page, QUIET_MS);
   expect(described(seen).filter((r) => r.endsWith('/market/symbol-thumb'))).toEqual(['GET /market/symbol-thumb']);
 });
+
+/**
+ * Records, through React's devtools hook (which production builds call on every commit), how many commits drew the
+ * terminal's root element: its mount, then each render of the page component. Before the page's scripts run.
+ */
+function countTerminalRenders() {
+  const seen = { renders: 0 };
+  (globalThis as unknown as { __terminal: typeof seen }).__terminal = seen;
+  interface Fiber {
+    type: unknown;
+    memoizedProps: { className?: string } | null;
+    alternate: Fiber | null;
+    child: Fiber | null;
+    sibling: Fiber | null;
+  }
+  const find = (fiber: Fiber | null): Fiber | null => {
+    for (let f = fiber; f; f = f.sibling) {
+      if (f.type === 'div' && f.memoizedProps?.className === 'trade-page') return f;
+      const inner = find(f.child);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  (globalThis as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onScheduleFiberRoot() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    checkDCE() {},
+    onCommitFiberRoot(_renderer: number, root: { current: Fiber }) {
+      const page = find(root.current);
+      // Mounted in this commit, or given new props: its component rendered.
+      if (page && (!page.alternate || page.alternate.memoizedProps !== page.memoizedProps)) seen.renders++;
+    },
+  };
+}
+
+test("a cold load renders the terminal once: nothing its mount stores or resets, nor the shell's config, draws it again", async ({
+  page,
+}) => {
+  await page.addInitScript(countTerminalRenders);
+  // What may render it again for a reason: a market list that came after the first render (the page's chunk is held
+  // here until the list has surely come). The shell's config answers must not: the terminal reads only the login.
+  await page.route(/\/assets\/trade-page-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  // Not the stored last market (BTC/USDT on a first visit): the page stores this one as it mounts.
+  await page.goto('/trade/ETH-USDT');
+  await expect(page.locator('.trade-book .feed-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  await page.waitForTimeout(QUIET_MS);
+  const renders = await page.evaluate(() => (globalThis as unknown as { __terminal: { renders: number } }).__terminal);
+  expect(renders.renders).toBe(1);
+});

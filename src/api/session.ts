@@ -115,6 +115,14 @@ export function useSession(): Readonly<{ token: string | null; user: Readonly<Se
   return useSnapshot(sessionState);
 }
 
+/**
+ * Whether a user is signed in (a token is held), for components that need only that: unlike the shell's context, it
+ * does not render them again when the shell's other state (its config answers) arrives.
+ */
+export function useIsLogin(): boolean {
+  return !!useSnapshot(sessionState).token;
+}
+
 /** Calls `listener` after the token or the user changes (the data plane's workers follow the session). */
 export function onSessionChange(listener: () => void): () => void {
   return subscribe(sessionState, listener);

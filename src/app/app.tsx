@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { setRequestHooks } from '../api/request.ts';
-import { getToken, setUser } from '../api/session.ts';
+import { getToken, setUser, useIsLogin } from '../api/session.ts';
 import { checkLoginAndLoadUser } from '../api/shell.ts';
 import { Footer } from '../features/shell/footer.tsx';
 import { Header } from '../features/shell/header.tsx';
@@ -13,7 +13,7 @@ import { Toaster } from '../ui/toaster.tsx';
 import { PAGES } from './pages.ts';
 import { usePreferences } from './preferences.ts';
 import { decide, type RouteDef, themeFor } from './routes.ts';
-import { ShellProvider, useShell } from './shell-state.tsx';
+import { ShellProvider } from './shell-state.tsx';
 
 /** The router's base: the language prefix as written in the URL (`/ko`), or '' (spec shell §2). */
 export function routerBase(pathname: string): string {
@@ -38,7 +38,7 @@ function pageOf(route: RouteDef): ComponentType | LazyExoticComponent<ComponentT
 function Shell() {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const { isLogin } = useShell();
+  const isLogin = useIsLogin();
   const { theme: stored } = usePreferences();
   const decision = decide(pathname, search, isLogin);
   const target = decision.kind === 'redirect' || decision.kind === 'login' ? decision.to : null;

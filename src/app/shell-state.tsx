@@ -77,10 +77,13 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const lang = currentLanguage();
   const [follow, setFollow] = useState({ enable: false, status: 0 });
   const [pageData, setPageData] = useState({ hasSim: false, newMember: false, apk: '' });
-  const [rate, setRate] = useState<string | null>(null);
+  const [fetchedRate, setFetchedRate] = useState<{ currency: string; rate: string } | null>(null);
   const [languages, setLanguages] = useState<readonly Lang[]>(LANGS);
   const country = groupCountry(user);
   const currency = preferences.currency ?? defaultCurrency(country);
+  // Derived, not set from an effect: a state set once the page has committed renders the whole shell a second time
+  // (in the terminal's cold load, before its first paint).
+  const rate = currency === 'USDT' ? '1' : fetchedRate?.currency === currency ? fetchedRate.rate : null;
 
   useEffect(() => {
     // App config and follow config decide the copy-trading entry (spec shell §4); quiet until the server has them.
@@ -112,14 +115,11 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   }, [lang]);
 
   useEffect(() => {
-    if (currency === 'USDT') {
-      setRate('1');
-      return;
-    }
-    setRate(null);
+    if (currency === 'USDT') return;
     let live = true;
     void get<ExchangeRate>(`/market/exchange-rate/${currency.toLowerCase()}/usdt`, {}, { silent: true }).then((r) => {
-      if (live && isSuccess(r.code) && r.data?.inverse) setRate(r.data.inverse);
+      const inverse = r.data?.inverse;
+      if (live && isSuccess(r.code) && inverse) setFetchedRate({ currency, rate: inverse });
     });
     return () => {
       live = false;

@@ -48,7 +48,8 @@ export function useFavourites(isLogin: boolean, paths: FavouritePaths = SPOT_FAV
     if (isLogin) void refresh();
     else {
       saved.current = new Set();
-      setSymbols(new Set());
+      // The same set when already empty: a visitor's mount must not render the terminal a second time.
+      setSymbols((current) => (current.size === 0 ? current : new Set()));
     }
   }, [isLogin, refresh]);
 

@@ -1,11 +1,11 @@
 import { useMemo, useRef } from 'react';
 import type { SymbolThumb } from '../../../common/market.ts';
 import { TICKER_COLUMN as COL, TICKER_COLUMNS } from '../../../workers/api.ts';
-import { useShell } from '../../app/shell-state.tsx';
 import { useTicker } from '../../data/hooks.ts';
 import { formatBookAmount } from '../../format/book.ts';
 import { formatPercent } from '../../format/change.ts';
 import { formatPriceText, formatQuoteTurnover } from '../../format/price.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** Whether the last price went up or down: against the previous reading, the 24 h change until there is one. */
@@ -21,7 +21,8 @@ export function priceDirection(price: number, previous: number, change: number):
 export function MarketHeader(props: { symbol: string; thumb: SymbolThumb | undefined; coin: string; unit: string }) {
   const { symbol, thumb, coin, unit } = props;
   const { t } = useTranslation();
-  const { lang } = useShell();
+  // The page's language (a change reloads the page, spec shell §4).
+  const lang = currentLanguage();
   const ticker = useTicker(symbol);
   // Translated once per language, not on every ticker: lookups were a large part of a ticker's render.
   const label = useMemo(

@@ -14,14 +14,16 @@ export type TradeType = 'spot' | 'contract';
 export function parseTradeLocation(
   pathname: string,
   search: string,
-  fallback: string = DEFAULT_SYMBOL,
+  fallback: string | (() => string) = DEFAULT_SYMBOL,
 ): { symbol: string; type: TradeType } {
   const query = new URLSearchParams(search.replace(/^\?/, ''));
   const pair = /^\/trade\/([^/]+)$/.exec(pathname)?.[1];
   const raw = pair && pair !== 'contract' ? decodeURIComponent(pair) : (query.get('symbol') ?? '');
   const typeParam = (query.get('type') ?? query.get('tradeType') ?? '').toLowerCase();
   const type: TradeType = typeParam === 'contract' || pair === 'contract' ? 'contract' : 'spot';
-  return { symbol: symbolFromParam(raw) ?? symbolFromParam(fallback) ?? DEFAULT_SYMBOL, type };
+  // A function is called only when the URL names no market.
+  const symbol = symbolFromParam(raw) ?? symbolFromParam(typeof fallback === 'function' ? fallback() : fallback);
+  return { symbol: symbol ?? DEFAULT_SYMBOL, type };
 }
 
 /** `btc-usdt`, `BTC_USDT` or `BTC/USDT` → `BTC/USDT`; null when it is not a pair. */

@@ -3,9 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { SPOT_MARKET_LIST, type SymbolThumb } from '../../../common/market.ts';
 import { Side } from '../../../common/trading.ts';
 import { request } from '../../api/request.ts';
-import { getToken } from '../../api/session.ts';
+import { getToken, useIsLogin } from '../../api/session.ts';
 import { useRequest } from '../../api/use-request.ts';
-import { useShell } from '../../app/shell-state.tsx';
 import { takeEarly } from '../../data/early-lists.ts';
 import { DEFAULT_SPOT_DECIMALS } from '../../format/price.ts';
 import { ChartPanel } from './chart-panel.tsx';
@@ -19,7 +18,7 @@ import { OrdersPanel } from './orders/orders-panel.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { useSpotSession } from './spot-session.ts';
 import { SymbolSelector } from './symbol-selector.tsx';
-import { setTradeConfig, useTradeConfig } from './trade-config.ts';
+import { setTradeConfig, tradeConfig } from './trade-config.ts';
 import './trade.css';
 
 /** The contract terminal, loaded only when asked for (`?type=contract`). */
@@ -47,9 +46,10 @@ export function TradePage() {
 function SpotTradePage() {
   const [pathname] = useLocation();
   const search = useSearch();
-  const { isLogin } = useShell();
-  const { currentSpotKey } = useTradeConfig();
-  const { symbol, type } = parseTradeLocation(pathname, search, currentSpotKey);
+  const isLogin = useIsLogin();
+  // The last market, read (not watched) only on /trade without one: storing the market shown (the effect below) must
+  // not render the whole terminal a second time as it mounts.
+  const { symbol, type } = parseTradeLocation(pathname, search, () => tradeConfig().currentSpotKey);
   const load = useCallback(
     (signal: AbortSignal) => request<SymbolThumb[]>('GET', SPOT_MARKET_LIST, {}, { signal, silent: true }),
     [],

@@ -39,6 +39,18 @@ describe('trade routes (spec trading §2)', () => {
     expect(parseTradeLocation('/trade', '', 'nonsense').symbol).toBe('BTC/USDT');
     expect(parseTradeLocation('/trade/eth-usdt', '')).toEqual({ symbol: 'ETH/USDT', type: 'spot' });
   });
+  it('reads a fallback given as a function only when the URL names no market', () => {
+    const asked: string[] = [];
+    const stored = () => {
+      asked.push('stored');
+      return 'SOL/USDT';
+    };
+    expect(parseTradeLocation('/trade/ETH-USDT', '', stored).symbol).toBe('ETH/USDT');
+    expect(parseTradeLocation('/trade', '?symbol=XRP-USDT', stored).symbol).toBe('XRP/USDT');
+    expect(asked).toEqual([]);
+    expect(parseTradeLocation('/trade', '', stored).symbol).toBe('SOL/USDT');
+    expect(asked).toEqual(['stored']);
+  });
   it('reads ?symbol= with the slash written as a dash, and ?type=', () => {
     expect(parseTradeLocation('/trade', '?symbol=SOL-USDT')).toEqual({ symbol: 'SOL/USDT', type: 'spot' });
     expect(parseTradeLocation('/trade', 'symbol=BTC_USDT&type=contract')).toEqual({
