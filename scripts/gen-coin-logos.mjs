@@ -1,8 +1,9 @@
-// Generates the coin logos (public/coins/{unit}.svg) and the favicon from the market catalogue.
+// Generates the coin logos (public/coins/{unit}.svg) from the market catalogue, and the favicon (scripts/favicon.mjs).
 // Dependency-free: the catalogue is read as text, not imported. Run: node scripts/gen-coin-logos.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { faviconPng, faviconSvg } from './favicon.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cataloguePath = join(root, 'server/db/seed/catalogue.ts');
@@ -95,23 +96,12 @@ function logoSvg(name, color) {
 `;
 }
 
-const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
-  <title>Tickstream</title>
-  <rect width="64" height="64" rx="14" fill="#0b1220"/>
-  <g fill="none" stroke-width="6" stroke-linecap="round" stroke-linejoin="round">
-    <path d="M11 44 L24 29" stroke="#16c784"/>
-    <path d="M24 29 L32 38" stroke="#ea3943"/>
-    <path d="M32 38 L52 16" stroke="#16c784"/>
-  </g>
-  <circle cx="52" cy="16" r="4.5" fill="#16c784"/>
-</svg>
-`;
-
 mkdirSync(coinsDir, { recursive: true });
 for (const [name, color] of logos) {
   writeFileSync(join(coinsDir, `${name}.svg`), logoSvg(name, color));
 }
-writeFileSync(join(root, 'public/favicon.svg'), FAVICON);
+writeFileSync(join(root, 'public/favicon.svg'), faviconSvg());
+writeFileSync(join(root, 'public/favicon.png'), faviconPng());
 process.stdout.write(
-  `Wrote ${logos.size} logos (${coinCount} coins, ${logos.size - coinCount} futures-style) and favicon.svg\n`,
+  `Wrote ${logos.size} logos (${coinCount} coins, ${logos.size - coinCount} futures-style), favicon.svg and favicon.png\n`,
 );
