@@ -10,10 +10,11 @@
  *   `node scripts/build-to.mjs DIR`) in front of the same server (front.ts), brotli as tickstream;
  * - tickstream_front, with it: this build's client through a front of its own, so the two builds are compared on
  *   equal terms (a front is an idle process: it serves files faster than the server beside its simulator).
- * vs_<variant> is that variant ÷ tickstream (on tickstream_front's rows: baseline_build ÷ tickstream_front), so > 1
- * means tickstream is faster or smaller.
+ * vs_<variant> is that variant ÷ tickstream (on tickstream_front's rows: baseline_build ÷ tickstream_front), the
+ * median of the rounds' ratios, so > 1 means tickstream is faster or smaller; --builds alone measures only the two
+ * builds, twice the rounds in the same time.
  * --mbps N and --rtt MS emulate a network too (default: none, the loopback).
- * Run: npm run bench -- load [--runs 5] [--throttle 4] [--baseline-dist DIR] [--mbps 10 --rtt 40] [--json];
+ * Run: npm run bench -- load [--runs 5] [--throttle 4] [--baseline-dist DIR [--builds]] [--mbps 10 --rtt 40] [--json];
  * needs `npm run build`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -70,26 +71,28 @@ async function loadOnce(browser: Browser, source: Source, throttle: number): Pro
   }
 }
 
-/** The medians of RUNS loads, the variants taking turns so that drift on the machine touches all alike. */
+/** RUNS loads of each variant, in rounds: the variants take turns so that drift on the machine touches all alike. */
 async function measureAll(
   browser: Browser,
   sources: Map<Variant, Source>,
   throttle: number,
-): Promise<Map<Variant, Load>> {
+): Promise<Map<Variant, Load[]>> {
   const runs = new Map<Variant, Load[]>([...sources.keys()].map((v) => [v, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const [variant, source] of sources) runs.get(variant)?.push(await loadOnce(browser, source, throttle));
   }
-  const med = (loads: Load[]): Load => ({
-    fcp: median(loads.map((l) => l.fcp)),
-    liveBook: median(loads.map((l) => l.liveBook)),
-    bytes: median(loads.map((l) => l.bytes)),
-    requests: median(loads.map((l) => l.requests)),
-  });
-  return new Map([...runs].map(([variant, loads]) => [variant, med(loads)]));
+  return runs;
 }
 
-function toRows(throttle: number, loads: Map<Variant, Load>, version: string): Row[] {
+/**
+ * A baseline against a variant: the median of the rounds' ratios (each round's loads came within seconds of each
+ * other), which the host's drift over a run moves far less than it moves either median.
+ */
+function pairedRatio(theirs: readonly Load[], ours: readonly Load[], pick: (l: Load) => number): number {
+  return median(ours.map((load, i) => pick(theirs[i] as Load) / pick(load)).filter(Number.isFinite));
+}
+
+function toRows(throttle: number, runs: Map<Variant, Load[]>, version: string): Row[] {
   const round = (value: number, digits = 1) => Number(value.toFixed(digits));
   const metrics: [string, string, (l: Load) => number][] = [
     ['first_contentful_paint_ms', 'ms (median)', (l) => l.fcp],
@@ -103,15 +106,16 @@ function toRows(throttle: number, loads: Map<Variant, Load>, version: string): R
     tickstream: ['baseline_identity', 'baseline_build'],
     tickstream_front: ['baseline_build'],
   };
-  return [...loads].flatMap(([impl, load]) =>
+  return [...runs].flatMap(([impl, loads]) =>
     metrics.map(([metric, unit, pick]) => {
       const vs: Record<string, number> = {};
       for (const other of against[impl] ?? []) {
-        const theirs = loads.get(other);
-        const ratio = theirs ? pick(theirs) / pick(load) : Number.NaN;
+        const theirs = runs.get(other);
+        const ratio = theirs ? pairedRatio(theirs, loads, pick) : Number.NaN;
         if (Number.isFinite(ratio)) vs[`vs_${other}`] = round(ratio, 2);
       }
-      return { bench: 'load', impl, metric, value: round(pick(load)), unit, throttle, ...vs, net, chromium: version };
+      const value = round(median(loads.map(pick)));
+      return { bench: 'load', impl, metric, value, unit, throttle, ...vs, net, chromium: version };
     }),
   );
 }
@@ -121,10 +125,15 @@ process.env.E2E_DIST ??= join(process.cwd(), 'dist');
 const dataDir = mkdtempSync(join(tmpdir(), 'tickstream-bench-load-'));
 const server = await startServer(await freePort(), dataDir);
 const fronts: Server[] = [];
-const sources = new Map<Variant, Source>([
-  ['tickstream', { url: server.url, headers: {} }],
-  ['baseline_identity', { url: server.url, headers: { 'accept-encoding': 'identity' } }],
-]);
+const BUILDS_ONLY = process.argv.includes('--builds') && BASELINE_DIST !== undefined;
+const sources = new Map<Variant, Source>(
+  BUILDS_ONLY
+    ? []
+    : [
+        ['tickstream', { url: server.url, headers: {} }],
+        ['baseline_identity', { url: server.url, headers: { 'accept-encoding': 'identity' } }],
+      ],
+);
 if (BASELINE_DIST) {
   const builds: [Variant, string][] = [
     ['baseline_build', resolve(BASELINE_DIST)],
