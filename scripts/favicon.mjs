@@ -2,7 +2,7 @@
 // public/favicon.png, the one index.html links. Chromium draws an SVG favicon by building a whole SVG document on the
 // page's main thread — 15–30 ms of a cold load at 4× CPU throttle, before the terminal's first render (issue 22
 // item 1); a 32-pixel PNG decodes in microseconds.
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 const SIZE = 64;
 const BACKGROUND = { color: '#0b1220', radius: 14 };
@@ -81,18 +81,6 @@ function raster(size) {
     }
   }
   return pixels;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type, data) {
