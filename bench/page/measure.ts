@@ -65,30 +65,39 @@ export interface PageFigures {
 
 const READY_MS = 60_000;
 
+/** On the page: the book is live and drawn (plain, so that it can be sent as source over CDP too: bench/load). */
+export function loadReady(): boolean {
+  const p = (globalThis as unknown as Partial<Globals>).__probe;
+  return p !== undefined && (p.firstLivePaint !== null || (p.liveAt !== null && p.firstBookPaint !== null));
+}
+
+export interface LoadFigures {
+  fcp: number;
+  liveBook: number;
+  bytes: number;
+  requests: number;
+}
+
+/** On the page, once {@link loadReady}: first paint, the live book, and the bytes and requests so far. */
+export function loadFigures(): LoadFigures {
+  const g = globalThis as unknown as Globals & PageApi;
+  const p = g.__probe;
+  const fcp = g.performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+  const entries = [...g.performance.getEntriesByType('navigation'), ...g.performance.getEntriesByType('resource')];
+  return {
+    fcp: fcp?.startTime ?? Number.NaN,
+    // The book says when it first drew a live book; a build that does not, drew it once the page had it live.
+    liveBook: p.firstLivePaint ?? Math.max(p.liveAt ?? 0, p.firstBookPaint ?? 0),
+    bytes: entries.reduce((sum, e) => sum + (e.transferSize ?? 0), 0),
+    requests: entries.length,
+  };
+}
+
 /** Cold navigation to `url`, until the book is live and drawn. */
-export async function measureLoad(page: Page, url: string) {
+export async function measureLoad(page: Page, url: string): Promise<LoadFigures> {
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(
-    () => {
-      const p = (globalThis as unknown as Globals).__probe;
-      return p.firstLivePaint !== null || (p.liveAt !== null && p.firstBookPaint !== null);
-    },
-    null,
-    { timeout: READY_MS, polling: 50 },
-  );
-  return page.evaluate(() => {
-    const g = globalThis as unknown as Globals & PageApi;
-    const p = g.__probe;
-    const fcp = g.performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
-    const entries = [...g.performance.getEntriesByType('navigation'), ...g.performance.getEntriesByType('resource')];
-    return {
-      fcp: fcp?.startTime ?? Number.NaN,
-      // The book says when it first drew a live book; a build that does not, drew it once the page had it live.
-      liveBook: p.firstLivePaint ?? Math.max(p.liveAt ?? 0, p.firstBookPaint ?? 0),
-      bytes: entries.reduce((sum, e) => sum + (e.transferSize ?? 0), 0),
-      requests: entries.length,
-    };
-  });
+  await page.waitForFunction(loadReady, null, { timeout: READY_MS, polling: 50 });
+  return page.evaluate(loadFigures);
 }
 
 /** fps, p95 frame time, long animation frames and book side paints over `seconds` after `warmup`. */
