@@ -166,3 +166,42 @@ test("a cold load renders the terminal once: nothing its mount stores or resets,
   const renders = await page.evaluate(() => (globalThis as unknown as { __terminal: { renders: number } }).__terminal);
   expect(renders.renders).toBe(1);
 });
+
+/** Each frame's book height and whether the tape and the orders panels are still boxes (after-book.tsx). */
+function recordStages() {
+  const frames: { book: number; tape: boolean; orders: boolean }[] = [];
+  (globalThis as unknown as { __stages: typeof frames }).__stages = frames;
+  const tick = () => {
+    const book = document.querySelector<HTMLElement>('.trade-book');
+    if (book) {
+      frames.push({
+        book: Math.round(book.getBoundingClientRect().height),
+        tape: document.querySelector('.trade-trades[aria-busy="true"]') !== null,
+        orders: document.querySelector('.trade-orders[aria-busy="true"]') !== null,
+      });
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+test('a cold load renders the tape and the orders after the book, and the book does not move when they come', async ({
+  page,
+}) => {
+  await page.addInitScript(recordStages);
+  await page.goto('/trade/BTC-USDT');
+  await expect(page.locator('.trade-trades[aria-busy]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.trade-orders[aria-busy]')).toHaveCount(0);
+  await expect(page.locator('.trade-trades .tape-columns')).toBeVisible();
+  const frames = await page.evaluate(
+    () => (globalThis as unknown as { __stages: { book: number; tape: boolean; orders: boolean }[] }).__stages,
+  );
+  // While the tape was a box the book was already laid out at its final height, and it kept it.
+  const final = frames.at(-1)?.book;
+  const boxed = frames.filter((f) => f.tape);
+  expect(boxed.length).toBeGreaterThan(0);
+  expect(new Set(frames.filter((f) => f.book > 0).map((f) => f.book))).toEqual(new Set([final]));
+  // They came once the book had drawn live (a book that is not live within 1.5 s lets them come anyway).
+  const firstReal = frames.findIndex((f) => !f.tape && !f.orders);
+  expect(firstReal).toBeGreaterThan(0);
+});

@@ -218,8 +218,22 @@ export function isBuilt(route: RouteDef | null | undefined): boolean {
   return !!route && (!!route.page || !!route.redirect);
 }
 
+/** Answers of {@link isBuiltPath}: the table is fixed, and the header, menus and footer ask for the same paths. */
+const builtPaths = new Map<string, boolean>();
+const BUILT_PATHS_KEPT = 2000;
+
 /** Whether an in-app path leads to a page that exists (menus and links leave the others out). */
 export function isBuiltPath(path: string): boolean {
+  let built = builtPaths.get(path);
+  if (built === undefined) {
+    built = resolvesToPage(path);
+    if (builtPaths.size >= BUILT_PATHS_KEPT) builtPaths.clear();
+    builtPaths.set(path, built);
+  }
+  return built;
+}
+
+function resolvesToPage(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? path;
   // A login link that leads on to a page counts only when that page exists.
   const fromUrl = /^\/login$/i.test(pathname) ? new URLSearchParams(path.split('?')[1] ?? '').get('fromUrl') : null;

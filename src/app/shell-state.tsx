@@ -13,6 +13,7 @@ import { getToken, type SessionUser, useSession } from '../api/session.ts';
 import { type DisplayCurrency, defaultCurrency } from '../format/currency.ts';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { LANGS, prefixOf, splitLangPrefix, storeLang } from '../i18n/languages.ts';
+import { whenIdle } from './idle.ts';
 import { setDisplayCurrency, usePreferences } from './preferences.ts';
 import { groupCountry, isVnGroup } from './user-group.ts';
 
@@ -69,6 +70,44 @@ export function urlForLanguage(lang: Lang, loc: { pathname: string; search: stri
   return `${path}${loc.search}${loc.hash}`;
 }
 
+type Setter<T> = (update: T | ((previous: T) => T)) => void;
+
+/** The shell's config answers: the copy-trading entry, the language list and the server's content words. */
+function loadShellConfig(
+  lang: Lang,
+  setFollow: Setter<{ enable: boolean; status: number }>,
+  setPageData: Setter<{ hasSim: boolean; newMember: boolean; apk: string }>,
+  setLanguages: Setter<readonly Lang[]>,
+): void {
+  // App config and follow config decide the copy-trading entry (spec shell §4); quiet until the server has them.
+  void get<IndexConfig>('/uc/app-config-switch/index-config', {}, { silent: true }).then((r) => {
+    if (!isSuccess(r.code) || !r.data) return;
+    const d = r.data;
+    setFollow((f) => ({ ...f, enable: !!d.followEnable }));
+    setPageData({ hasSim: !!d.hasSim, newMember: !!d.newMember, apk: d.apk ?? '' });
+  });
+  void get<Static<typeof FollowConfigSchema>>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then(
+    (r) => {
+      if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
+    },
+  );
+  void get<Static<typeof LanguageDicSchema>>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
+    if (r.code !== 200) return;
+    const known = listOf<{ value: string }>(r.data)
+      .map((o) => o.value)
+      .filter((v): v is Lang => (LANGS as readonly string[]).includes(v));
+    // The same list again keeps the state as it is: a new array would render every reader of the shell.
+    if (known.length) setLanguages((now) => (now.join() === known.join() ? now : known));
+  });
+  // Server-side translations (content words) apply only on code 200 (spec shell §7); kept in their own namespace.
+  void get<Static<typeof LanguageWordsSchema>>('/api/getLanguage', { langCode: lang }, { silent: true }).then((r) => {
+    const words = r.data?.translations ?? r.data;
+    if (r.code === 200 && words && typeof words === 'object') {
+      i18n.addServerWords(lang, words);
+    }
+  });
+}
+
 export function ShellProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const preferences = usePreferences();
@@ -85,34 +124,9 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   // (in the terminal's cold load, before its first paint).
   const rate = currency === 'USDT' ? '1' : fetchedRate?.currency === currency ? fetchedRate.rate : null;
 
-  useEffect(() => {
-    // App config and follow config decide the copy-trading entry (spec shell §4); quiet until the server has them.
-    void get<IndexConfig>('/uc/app-config-switch/index-config', {}, { silent: true }).then((r) => {
-      if (!isSuccess(r.code) || !r.data) return;
-      const d = r.data;
-      setFollow((f) => ({ ...f, enable: !!d.followEnable }));
-      setPageData({ hasSim: !!d.hasSim, newMember: !!d.newMember, apk: d.apk ?? '' });
-    });
-    void get<Static<typeof FollowConfigSchema>>('/rest/c/derivative/follow/config/switch', {}, { silent: true }).then(
-      (r) => {
-        if (isSuccess(r.code)) setFollow((f) => ({ ...f, status: Number(r.data?.status ?? 0) }));
-      },
-    );
-    void get<Static<typeof LanguageDicSchema>>('/api/getLanguageDic', {}, { silent: true }).then((r) => {
-      if (r.code !== 200) return;
-      const known = listOf<{ value: string }>(r.data)
-        .map((o) => o.value)
-        .filter((v): v is Lang => (LANGS as readonly string[]).includes(v));
-      if (known.length) setLanguages(known);
-    });
-    // Server-side translations (content words) apply only on code 200 (spec shell §7); kept in their own namespace.
-    void get<Static<typeof LanguageWordsSchema>>('/api/getLanguage', { langCode: lang }, { silent: true }).then((r) => {
-      const words = r.data?.translations ?? r.data;
-      if (r.code === 200 && words && typeof words === 'object') {
-        i18n.addServerWords(lang, words);
-      }
-    });
-  }, [lang]);
+  // Asked for once the page is idle: on a cold load they would take the main thread and connections the page's
+  // own first requests and render need (issue 22 item 1); what they change appears a moment later.
+  useEffect(() => whenIdle(() => loadShellConfig(lang, setFollow, setPageData, setLanguages)), [lang]);
 
   useEffect(() => {
     if (currency === 'USDT') return;

@@ -7,6 +7,7 @@ import { getToken, useIsLogin } from '../../api/session.ts';
 import { useRequest } from '../../api/use-request.ts';
 import { takeEarly } from '../../data/early-lists.ts';
 import { DEFAULT_SPOT_DECIMALS } from '../../format/price.ts';
+import { AfterBook } from './after-book.tsx';
 import { ChartPanel } from './chart-panel.tsx';
 import { useFavourites } from './favourites.ts';
 import { parseTradeLocation } from './market.ts';
@@ -90,7 +91,7 @@ function SpotTradePage() {
       </div>
       <MobileTabs tab={mobileTab} onChange={setMobileTab} />
       {/* The chart, book, tape and orders follow a new market in place (the orders keep their tab); the form starts
-          afresh with it. */}
+          afresh with it. On a cold load the tape and the orders come once the book is live (after-book.tsx). */}
       <div className="trade-grid" data-mobile-tab={mobileTab}>
         <ChartPanel symbol={symbol} priceScale={priceScale} afterBook />
         <OrderBook
@@ -101,9 +102,13 @@ function SpotTradePage() {
           amountScale={amountScale}
           own={own}
         />
-        <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+        <AfterBook area="trade-trades">
+          <RecentTrades symbol={symbol} coin={coin} unit={unit} priceScale={priceScale} amountScale={amountScale} />
+        </AfterBook>
         <OrderEntry key={symbol} symbol={symbol} coins={coins} session={isLogin ? session : null} />
-        <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
+        <AfterBook area="trade-orders">
+          <OrdersPanel symbol={symbol} session={isLogin ? session : null} />
+        </AfterBook>
       </div>
     </div>
   );

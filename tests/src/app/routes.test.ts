@@ -62,6 +62,15 @@ describe('route table (spec shell §2, trading §2)', () => {
     expect(isBuiltPath('/futures/BTC-USDT')).toBe(false);
   });
 
+  it('gives the same answer when asked again (answers are kept: the table is fixed)', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(isBuiltPath('/trade/ETH-USDT')).toBe(true);
+      expect(isBuiltPath('/futures/BTC-USDT')).toBe(false);
+      expect(isBuiltPath('/login?fromUrl=/trade')).toBe(true);
+      expect(isBuiltPath('/login?fromUrl=/futures/BTC-USDT')).toBe(false);
+    }
+  });
+
   it('a link may be shown when it leaves the site or leads to a built page', () => {
     expect(isLinkable('https://example.com/x')).toBe(true);
     expect(isLinkable('/trade/SUI-USDT')).toBe(true);

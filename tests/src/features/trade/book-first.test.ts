@@ -40,4 +40,13 @@ describe('the book-first gate', () => {
     vi.advanceTimersByTime(2000);
     expect(chart).not.toHaveBeenCalled();
   });
+
+  it('says whether the book has drawn, which the panels rendered after it read as they mount', () => {
+    const gate = bookFirstGate(1500);
+    expect(gate.isOpen()).toBe(false);
+    vi.advanceTimersByTime(2000);
+    expect(gate.isOpen()).toBe(false);
+    gate.drawn();
+    expect(gate.isOpen()).toBe(true);
+  });
 });
