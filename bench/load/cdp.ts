@@ -35,7 +35,7 @@ export async function launchCdp(executable: string, args: readonly string[]): Pr
   );
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
-  const waiting = new Map<number, { resolve: (a: Answer) => void }>();
+  const waiting = new Map<number, (answer: Answer) => void>();
   let buffered = '';
   fromBrowser.on('data', (chunk: Buffer) => {
     const parts = (buffered + chunk.toString('utf8')).split('\0');
@@ -43,7 +43,7 @@ export async function launchCdp(executable: string, args: readonly string[]): Pr
     for (const part of parts) {
       const answer = JSON.parse(part) as Answer;
       if (answer.id === undefined) continue;
-      waiting.get(answer.id)?.resolve(answer);
+      waiting.get(answer.id)?.(answer);
       waiting.delete(answer.id);
     }
   });
@@ -51,7 +51,7 @@ export async function launchCdp(executable: string, args: readonly string[]): Pr
   const send = async <T>(method: string, params: Params = {}, sessionId?: string): Promise<T> => {
     const id = ++next;
     const answer = await new Promise<Answer>((resolve) => {
-      waiting.set(id, { resolve });
+      waiting.set(id, resolve);
       toBrowser.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
     if (answer.error) throw new Error(`${method}: ${answer.error.message}`);

@@ -51,8 +51,6 @@ interface Source {
   inspected: boolean;
 }
 
-type Load = LoadFigures;
-
 const probe = readFileSync(join(process.cwd(), 'bench/page/probe.js'), 'utf8');
 
 /** The Network domain, where a variant needs it: its own headers, an emulated network, or inspected as DevTools is. */
@@ -71,7 +69,7 @@ async function network(cdp: Cdp, session: string, source: Source): Promise<void>
   }
 }
 
-async function loadOnce(cdp: Cdp, source: Source, throttle: number): Promise<Load> {
+async function loadOnce(cdp: Cdp, source: Source, throttle: number): Promise<LoadFigures> {
   const { session, dispose } = await openPage(cdp);
   try {
     const viewport = { width: 1920, height: 1080, deviceScaleFactor: 1, mobile: false };
@@ -97,8 +95,12 @@ async function loadOnce(cdp: Cdp, source: Source, throttle: number): Promise<Loa
 }
 
 /** RUNS loads of each variant, in rounds: the variants take turns so that drift on the machine touches all alike. */
-async function measureAll(cdp: Cdp, sources: Map<Variant, Source>, throttle: number): Promise<Map<Variant, Load[]>> {
-  const runs = new Map<Variant, Load[]>([...sources.keys()].map((v) => [v, []]));
+async function measureAll(
+  cdp: Cdp,
+  sources: Map<Variant, Source>,
+  throttle: number,
+): Promise<Map<Variant, LoadFigures[]>> {
+  const runs = new Map<Variant, LoadFigures[]>([...sources.keys()].map((v) => [v, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const [variant, source] of sources) runs.get(variant)?.push(await loadOnce(cdp, source, throttle));
   }
@@ -109,13 +111,17 @@ async function measureAll(cdp: Cdp, sources: Map<Variant, Source>, throttle: num
  * A baseline against a variant: the median of the rounds' ratios (each round's loads came within seconds of each
  * other), which the host's drift over a run moves far less than it moves either median.
  */
-function pairedRatio(theirs: readonly Load[], ours: readonly Load[], pick: (l: Load) => number): number {
-  return median(ours.map((load, i) => pick(theirs[i] as Load) / pick(load)).filter(Number.isFinite));
+function pairedRatio(
+  theirs: readonly LoadFigures[],
+  ours: readonly LoadFigures[],
+  pick: (l: LoadFigures) => number,
+): number {
+  return median(ours.map((load, i) => pick(theirs[i] as LoadFigures) / pick(load)).filter(Number.isFinite));
 }
 
-function toRows(throttle: number, runs: Map<Variant, Load[]>, version: string): Row[] {
+function toRows(throttle: number, runs: Map<Variant, LoadFigures[]>, version: string): Row[] {
   const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-  const metrics: [string, string, (l: Load) => number][] = [
+  const metrics: [string, string, (l: LoadFigures) => number][] = [
     ['first_contentful_paint_ms', 'ms (median)', (l) => l.fcp],
     ['live_book_ms', 'ms (median)', (l) => l.liveBook],
     ['bytes', 'KiB', (l) => l.bytes / 1024],

@@ -201,7 +201,7 @@ test('a cold load renders the tape and the orders after the book, and the book d
   const boxed = frames.filter((f) => f.tape);
   expect(boxed.length).toBeGreaterThan(0);
   expect(new Set(frames.filter((f) => f.book > 0).map((f) => f.book))).toEqual(new Set([final]));
-  // They came once the book had drawn live (a book that is not live within 1.5 s lets them come anyway).
+  // They came in a later frame than the book (once it drew live, or after the gate's 1.5 s).
   const firstReal = frames.findIndex((f) => !f.tape && !f.orders);
   expect(firstReal).toBeGreaterThan(0);
 });

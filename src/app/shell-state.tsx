@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { Static } from 'typebox';
 import type {
   FollowConfigSchema,
@@ -70,14 +80,12 @@ export function urlForLanguage(lang: Lang, loc: { pathname: string; search: stri
   return `${path}${loc.search}${loc.hash}`;
 }
 
-type Setter<T> = (update: T | ((previous: T) => T)) => void;
-
 /** The shell's config answers: the copy-trading entry, the language list and the server's content words. */
 function loadShellConfig(
   lang: Lang,
-  setFollow: Setter<{ enable: boolean; status: number }>,
-  setPageData: Setter<{ hasSim: boolean; newMember: boolean; apk: string }>,
-  setLanguages: Setter<readonly Lang[]>,
+  setFollow: Dispatch<SetStateAction<{ enable: boolean; status: number }>>,
+  setPageData: Dispatch<SetStateAction<{ hasSim: boolean; newMember: boolean; apk: string }>>,
+  setLanguages: Dispatch<SetStateAction<readonly Lang[]>>,
 ): void {
   // App config and follow config decide the copy-trading entry (spec shell §4); quiet until the server has them.
   void get<IndexConfig>('/uc/app-config-switch/index-config', {}, { silent: true }).then((r) => {
