@@ -15,6 +15,8 @@
  * - plane_message / plane_packed: the product's own batches (workers/publish/plane.ts: each market's book snapshot
  *   with its health, its sides views into one buffer), 16 markets a batch, posted as objects (as before issue 22
  *   item 5) and packed in their one buffer (workers/packed, as the product posts them), unpacked by the page;
+ * - plane_pooled: plane_packed into buffers the page gives back once read (8 a message), fresh ones only while fewer
+ *   than 32 are out: what packing into memory already paged in would save (the product allocates each batch fresh);
  * - objects: 100 cloned objects per market (the baseline).
  * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
  * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
@@ -52,6 +54,7 @@ const NAMES: Record<Shape, string> = {
   hub: 'hub_frames_ring',
   plane: 'plane_message',
   planePacked: 'plane_packed',
+  planePooled: 'plane_pooled',
   objects: 'objects',
 };
 const DEPTH = 50;
@@ -172,13 +175,14 @@ try {
           const messages =
             request.shape === 'extract'
               ? 0
-              : ['buffers', 'batch', 'plane', 'planePacked'].includes(request.shape)
+              : ['buffers', 'batch', 'plane', 'planePacked', 'planePooled'].includes(request.shape)
                 ? request.count / request.markets
                 : request.count;
           let received = 0;
           let sink = 0;
           let send = -1;
           let pageMs = 0;
+          let back: ArrayBuffer[] = [];
           const start = performance.now();
           const us = (ms: number) => (ms * 1000) / request.count + sink * 0;
           const done = () => {
@@ -197,6 +201,14 @@ try {
               received++;
               if (!('views' in data)) sink += data.length;
               else for (const view of data.views) sink += (view.snapshot as { bids: Float64Array }).bids.length;
+              if (request.shape === 'planePooled' && raw instanceof ArrayBuffer) {
+                // The product's page gives a batch's buffer back once its snapshots are superseded: 8 at a time.
+                back.push(raw);
+                if (back.length === 8 || received === messages) {
+                  worker.postMessage({ returned: back }, back);
+                  back = [];
+                }
+              }
               pageMs += performance.now() - from;
             }
             done();
@@ -283,6 +295,7 @@ try {
     'batch',
     'plane',
     'planePacked',
+    'planePooled',
     ...(isolated ? ['ring' as const, 'hub' as const] : []),
     'objects',
   ];
@@ -317,7 +330,9 @@ try {
       page_us: part((r) => r.page),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,
-      markets_per_post: ['buffers', 'batch', 'ring', 'hub', 'plane', 'planePacked'].includes(shape) ? MARKETS : 1,
+      markets_per_post: ['buffers', 'batch', 'ring', 'hub', 'plane', 'planePacked', 'planePooled'].includes(shape)
+        ? MARKETS
+        : 1,
       worker: SHARED ? 'shared' : 'dedicated',
       cross_origin_isolated: pageIsolated ? 'yes' : 'no',
       chromium: browser.version(),

@@ -21,6 +21,7 @@ export type Shape =
   | 'hub'
   | 'plane'
   | 'planePacked'
+  | 'planePooled'
   | 'objects';
 export interface Request {
   shape: Shape;
@@ -40,7 +41,8 @@ declare const self: {
 type HubControl =
   | { hub: { onmessage: ((event: { data: ArrayBuffer }) => void) | null } }
   | { hubReset: { depth: number } }
-  | { hubReport: true };
+  | { hubReport: true }
+  | { returned: ArrayBuffer[] };
 
 interface Setup {
   snapshot: DepthSnapshotFrame;
@@ -108,11 +110,12 @@ function writeRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, de
  * Batch `i` as workers/publish/plane.ts makes it: each market's book snapshot with its health, every side a view into
  * one buffer.
  */
-function planeBatch(b: DepthBook, i: number, markets: number, depth: number, room: boolean) {
+function planeBatch(b: DepthBook, i: number, markets: number, depth: number, room: boolean, reuse?: ArrayBuffer) {
   const size = 2 * depth * LEVEL_STRIDE;
   // With room around the numbers for the packed head and directory, as the plane's arena has (workers/packed).
   const before = room ? BEFORE : 0;
-  const all = new Float64Array(before + markets * size + (room ? after(Array(markets).fill('book')) : 0));
+  const length = before + markets * size + (room ? after(Array(markets).fill('book')) : 0);
+  const all = reuse ? new Float64Array(reuse, 0, length) : new Float64Array(length);
   const out = all.subarray(before, before + markets * size);
   const views: SnapshotBatch['views'] = [];
   for (let m = 0; m < markets; m++) {
@@ -136,6 +139,31 @@ function postPlane(b: DepthBook, { shape, count, markets, depth }: Request): voi
     if (packed) self.postMessage(packed, [packed]);
     else self.postMessage(batch, [buffer]);
   }
+}
+
+/** Buffers the page gave back, and the pooled pass under way (it waits for the page when none is free). */
+const pool: ArrayBuffer[] = [];
+const pooled = { next: 0, batches: 0, ms: 0, inFlight: 0, waiting: false, request: null as Request | null };
+const POOL_IN_FLIGHT = 32;
+
+/** The pooled pass: batches packed into buffers the page returns, fresh ones only while fewer than 32 are out. */
+function postPooled(b: DepthBook): void {
+  const request = pooled.request as Request;
+  const start = performance.now();
+  pooled.waiting = false;
+  for (; pooled.next < pooled.batches; pooled.next++) {
+    const reuse = pool.pop();
+    if (!reuse && pooled.inFlight >= POOL_IN_FLIGHT) {
+      pooled.waiting = true;
+      break;
+    }
+    if (!reuse) pooled.inFlight++;
+    const { batch, buffer } = planeBatch(b, pooled.next, request.markets, request.depth, true, reuse);
+    const packed = packBatch(batch, buffer) as ArrayBuffer;
+    self.postMessage(packed, [packed]);
+  }
+  pooled.ms += performance.now() - start;
+  if (!pooled.waiting) self.postMessage({ sent: pooled.ms });
 }
 
 function extract(b: DepthBook, depth: number, out: Float64Array, at: number): void {
@@ -238,7 +266,17 @@ self.onmessage = (event) => {
     self.postMessage({ sent: hubPass.ms });
     return;
   }
+  if ('returned' in data) {
+    pool.push(...data.returned);
+    if (pooled.waiting && book) postPooled(book);
+    return;
+  }
   if (book === null) throw new Error('no book');
+  if (data.shape === 'planePooled') {
+    Object.assign(pooled, { next: 0, batches: data.count / data.markets, ms: 0, request: data });
+    postPooled(book);
+    return;
+  }
   const sent = post(book, data);
   self.postMessage({ sent });
 };

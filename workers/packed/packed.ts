@@ -25,6 +25,10 @@ const ARRAYS: Record<Snapshot['kind'], readonly string[]> = {
   mark: ['values'],
   user: [],
 };
+/** The keys each kind's snapshots hold besides their extras. */
+const KNOWN_KEYS = Object.fromEntries(
+  KINDS.map((kind) => [kind, new Set(['kind', 'health', ...ARRAYS[kind]])]),
+) as unknown as Record<Snapshot['kind'], ReadonlySet<string>>;
 const FEEDS: readonly FeedState[] = ['connecting', 'live', 'stale', 'closed'];
 const BOOKS: readonly BookStatus[] = ['live', 'stale', 'resyncing'];
 const HISTORIES: readonly HistoryStatus[] = ['loading', 'loaded', 'retrying'];
@@ -56,26 +60,22 @@ export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffe
   let at = BEFORE + count;
   all[at++] = batch.t;
   let extras: Record<number, Record<string, unknown>> | null = null;
-  for (const [i, { id, snapshot }] of batch.views.entries()) {
+  for (let i = 0; i < batch.views.length; i++) {
+    const { id, snapshot } = batch.views[i] as SnapshotBatch['views'][number];
     all[at++] = id;
     all[at++] = KINDS.indexOf(snapshot.kind);
     at = writeHealth(snapshot.health, all, at);
     const arrays = ARRAYS[snapshot.kind];
-    for (const key of arrays) {
-      const array = (snapshot as unknown as Record<string, unknown>)[key];
+    for (let k = 0; k < arrays.length; k++) {
+      const array = (snapshot as unknown as Record<string, unknown>)[arrays[k] as string];
       if (!(array instanceof Float64Array) || array.buffer !== buffer) return null;
       const offset = array.byteOffset / 8 - BEFORE;
       if (offset < 0 || offset + array.length > count) return null;
       all[at++] = offset;
       all[at++] = array.length;
     }
-    let own: Record<string, unknown> | null = null;
-    for (const [key, value] of Object.entries(snapshot)) {
-      if (key === 'kind' || key === 'health' || arrays.includes(key)) continue;
-      if (ArrayBuffer.isView(value)) return null;
-      own ??= {};
-      own[key] = value;
-    }
+    const own = extrasOf(snapshot);
+    if (own === false) return null;
     if (own) {
       extras ??= {};
       extras[i] = own;
@@ -89,6 +89,24 @@ export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffe
   head[2] = text?.length ?? 0;
   head[3] = buffer.byteLength;
   return out;
+}
+
+/**
+ * A snapshot's fields beyond its kind, health and arrays (a ticker list's symbols, the user's objects), null when it
+ * has none; false when one is a typed array outside the arena (the batch cannot be packed). A `for...in` rather than
+ * Object.entries: a 16-book batch packed twice as fast without an array per snapshot.
+ */
+function extrasOf(snapshot: Snapshot): Record<string, unknown> | null | false {
+  const known = KNOWN_KEYS[snapshot.kind];
+  let own: Record<string, unknown> | null = null;
+  for (const key in snapshot) {
+    if (known.has(key)) continue;
+    const value = (snapshot as unknown as Record<string, unknown>)[key];
+    if (ArrayBuffer.isView(value)) return false;
+    own ??= {};
+    own[key] = value;
+  }
+  return own;
 }
 
 function withText(buffer: ArrayBuffer, text: Uint8Array): ArrayBuffer {
