@@ -60,14 +60,13 @@ export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffe
   let at = BEFORE + count;
   all[at++] = batch.t;
   let extras: Record<number, Record<string, unknown>> | null = null;
-  for (let i = 0; i < batch.views.length; i++) {
-    const { id, snapshot } = batch.views[i] as SnapshotBatch['views'][number];
+  for (const [i, { id, snapshot }] of batch.views.entries()) {
     all[at++] = id;
     all[at++] = KINDS.indexOf(snapshot.kind);
     at = writeHealth(snapshot.health, all, at);
     const arrays = ARRAYS[snapshot.kind];
-    for (let k = 0; k < arrays.length; k++) {
-      const array = (snapshot as unknown as Record<string, unknown>)[arrays[k] as string];
+    for (const key of arrays) {
+      const array = (snapshot as unknown as Record<string, unknown>)[key];
       if (!(array instanceof Float64Array) || array.buffer !== buffer) return null;
       const offset = array.byteOffset / 8 - BEFORE;
       if (offset < 0 || offset + array.length > count) return null;
