@@ -289,16 +289,27 @@ export interface PaintApi {
 export interface SnapshotBatch {
   /** Worker time of the tick. */
   t: number;
+  /**
+   * The page's batches counted from 0: a batch that went by post may reach the page after a later one that went
+   * through the shared ring (workers/ring), and a view's older snapshot is then dropped.
+   */
+  seq: number;
   views: { id: number; snapshot: Snapshot }[];
 }
 
 /** Where a page's batches go, with the buffers to transfer (a port in the worker; tests ignore them). */
 export type SnapshotSink = (batch: SnapshotBatch, transfer: ArrayBuffer[]) => void;
 
+/**
+ * Where a page's next batch is cut from, asked for its `numbers` (head and directory room included): a slot of the
+ * page's shared ring (workers/ring), then posted with nothing to transfer; null for a fresh buffer.
+ */
+export type BatchMemory = (numbers: number) => Float64Array | null;
+
 /** The worker's face, per connected page. */
 export interface DataPlaneApi {
-  /** Registers where this page's batches go. */
-  attach(sink: SnapshotSink): void;
+  /** Registers where this page's batches go, and the memory they are cut from when the page shares a ring. */
+  attach(sink: SnapshotSink, memory?: BatchMemory): void;
   /**
    * Opens a view; its first snapshot comes as soon as there is data (when `visible`, the default; else once made
    * visible). With `paint`, a book view is drawn by that painter of the page's paint worker ({@link paintTo}).
@@ -339,7 +350,8 @@ export interface DedicatedInit {
  * on the page's main thread (about 5 % of it at 4× CPU throttle on the contract terminal).
  */
 export type WorkerApi = Omit<DataPlaneApi, 'attach' | 'paintTo'> & {
-  attach(port: MessagePort): void;
+  /** With `ring` (a cross-origin isolated page), batches that fit go through it rather than the port (workers/ring). */
+  attach(port: MessagePort, ring?: SharedArrayBuffer): void;
   paintTo(port: MessagePort): void;
   /**
    * A market list the page fetches for its own first render (`/market/symbol-thumb`): without `rows`, the page says

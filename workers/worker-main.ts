@@ -6,12 +6,13 @@ import { DEFAULT_LANG } from '../common/i18n.ts';
 import { CONTRACT_MARKET_LIST, SPOT_MARKET_LIST, swapMarket, swapSymbolOf } from '../common/market.ts';
 import { socketUrl } from '../common/protocol.ts';
 import { type RequestContext, requestHeaders, signedUrl } from '../common/request-context.ts';
-import type { DataPlaneApi, WorkerApi } from './api.ts';
+import type { DataPlaneApi, SnapshotBatch, WorkerApi } from './api.ts';
 import { fetchHistory } from './candles/index.ts';
 import { Feed, type FeedOptions } from './feed/index.ts';
 import { MarketLists, type ThumbRow } from './market-lists.ts';
 import { packBatch } from './packed/index.ts';
 import { DataPlane, realScheduler } from './publish/index.ts';
+import { RingWriter } from './ring/index.ts';
 import type { MarketGrid } from './sources/index.ts';
 
 /** A page that has not pinged for this long is gone (a closed tab of a shared worker). */
@@ -79,7 +80,8 @@ export function startPlane(
 
 /**
  * A page's api as comlink exposes it: its batches, and its paint worker's, go over the ports it hands over (WorkerApi).
- * A page's batch goes packed in its one buffer (workers/packed), as objects only when it could not be packed.
+ * A page's batch goes packed in its one buffer (workers/packed), as objects only when it could not be packed; through
+ * the page's shared ring when it gave one and the batch fits (workers/ring).
  */
 export function overPort(api: DataPlaneApi, lists: MarketLists): WorkerApi {
   return {
@@ -88,12 +90,21 @@ export function overPort(api: DataPlaneApi, lists: MarketLists): WorkerApi {
       if (rows === undefined) lists.expect(path);
       else lists.provide(path, Array.isArray(rows) ? (rows as ThumbRow[]) : null);
     },
-    attach: (port) =>
-      api.attach((batch, buffers) => {
+    attach: (port, memory) => {
+      const ring = memory ? new RingWriter(memory) : null;
+      const post = (batch: SnapshotBatch, buffers: ArrayBuffer[]) => {
         const packed = buffers[0] ? packBatch(batch, buffers[0]) : null;
         if (packed) port.postMessage(packed, [packed]);
         else port.postMessage(batch, buffers);
-      }),
+      };
+      const sink = (batch: SnapshotBatch, buffers: ArrayBuffer[]) => {
+        if (!ring?.holding) return post(batch, buffers);
+        if (ring.publish(batch)) return;
+        const out = ring.copyOut(batch);
+        post(out.batch, [out.buffer]);
+      };
+      api.attach(sink, ring ? (numbers) => ring.claim(numbers) : undefined);
+    },
     paintTo: (port) => api.paintTo((batch, buffers) => port.postMessage(batch, buffers)),
   };
 }

@@ -16,7 +16,10 @@
  *   with its health, its sides views into one buffer), 16 markets a batch, posted as objects (as before issue 22
  *   item 5) and packed in their one buffer (workers/packed, as the product posts them), unpacked by the page;
  * - plane_pooled: plane_packed into buffers the page gives back once read (8 a message), fresh ones only while fewer
- *   than 32 are out: what packing into memory already paged in would save (the product allocates each batch fresh);
+ *   than 32 are out: what packing into memory already paged in would save;
+ * - plane_ring: the product's batches as it hands them over since 2026-12-06 (workers/ring): cut and packed in place
+ *   in the next slot of a ring of 16 shared with the page, each copied out by the page's reader into memory of its
+ *   own and unpacked (the page is cross-origin isolated);
  * - objects: 100 cloned objects per market (the baseline).
  * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
  * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
@@ -24,7 +27,8 @@
  * message's data, which Chromium deserialises then) or on a ring's batches.
  * With `--worker shared` the worker is a SharedWorker, as the data plane was before issue 22 item 5 (no ring rows: a
  * SharedWorker shares no memory with a page).
- * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--worker shared] [--json]; CHROMIUM_PATH overrides
+ * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--worker shared] [--only row,row] [--json];
+ * CHROMIUM_PATH overrides
  * /usr/bin/chromium.
  */
 import { createServer } from 'node:http';
@@ -34,6 +38,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import type { SnapshotBatch } from '../../workers/api.ts';
 import type { unpackBatch } from '../../workers/packed/index.ts';
+import type { RING_BYTES, RingReader } from '../../workers/ring/index.ts';
 import { depthStream, GRID } from '../depth/stream.ts';
 import { flag, median, option, type Row, report } from '../report.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
@@ -44,6 +49,7 @@ const PASSES = option('passes', 5);
 const MARKETS = option('markets', 16);
 /** `--worker shared`: the worker is a SharedWorker (as the data plane was before each tab had its own). */
 const SHARED = flag('worker') === 'shared';
+const ONLY = flag('only');
 const NAMES: Record<Shape, string> = {
   extract: 'extract_only',
   transfer: 'transfer',
@@ -55,6 +61,7 @@ const NAMES: Record<Shape, string> = {
   plane: 'plane_message',
   planePacked: 'plane_packed',
   planePooled: 'plane_pooled',
+  planeRing: 'plane_ring',
   objects: 'objects',
 };
 const DEPTH = 50;
@@ -113,7 +120,8 @@ type PageGlobals = {
   benchHub: PageWorker | null;
   benchRing: SharedArrayBuffer | null;
   /** bench/post/page.ts. */
-  benchProduct: { unpackBatch: typeof unpackBatch };
+  benchProduct: { unpackBatch: typeof unpackBatch; RingReader: typeof RingReader; RING_BYTES: typeof RING_BYTES };
+  benchProductRing: SharedArrayBuffer | null;
   crossOriginIsolated: boolean;
 };
 /** Diffs the hub packs: a pass's and the warm-up's. */
@@ -145,10 +153,11 @@ try {
         : new page.Worker('/worker.js');
       page.benchWorker = worker;
       page.benchRing = page.crossOriginIsolated && !shared ? new SharedArrayBuffer(ringBytes) : null;
+      page.benchProductRing = page.benchRing && new SharedArrayBuffer(page.benchProduct.RING_BYTES);
       await new Promise<void>((resolve, reject) => {
         worker.onmessage = (event) =>
           (event.data as { loaded: string }).loaded === 'applied' ? resolve() : reject(new Error('no book'));
-        worker.postMessage({ snapshot, grid, ring: page.benchRing });
+        worker.postMessage({ snapshot, grid, ring: page.benchRing, productRing: page.benchProductRing });
       });
       page.benchHub = null;
       if (!page.benchRing) return false;
@@ -287,7 +296,49 @@ try {
       { request, layout: { headBytes: RING_HEAD_BYTES, slots: RING_SLOTS, written: WRITTEN, read: READ } },
     );
 
-  const shapes: Shape[] = [
+  /**
+   * One pass through the product's ring: the page's reader (workers/ring, as src/data/client.ts runs it) copies each
+   * batch out of its slot; the page unpacks it and reads its data, as for a posted one.
+   */
+  const productRingPass = (request: Request) =>
+    page.evaluate(
+      (request) =>
+        new Promise<{ total: number; send: number; page: number }>((resolve) => {
+          const page = globalThis as unknown as PageGlobals;
+          const memory = page.benchProductRing as SharedArrayBuffer;
+          // The previous pass's count of batches written goes, before the reader looks at it.
+          Atomics.store(new Int32Array(memory, 0, 2), 0, 0);
+          const batches = request.count / request.markets;
+          let received = 0;
+          let sink = 0;
+          let send = -1;
+          let pageMs = 0;
+          const start = performance.now();
+          const us = (ms: number) => (ms * 1000) / request.count + sink * 0;
+          const done = () => {
+            if (received !== batches || send < 0) return;
+            reader.stop();
+            resolve({ total: us(performance.now() - start), send: us(send), page: us(pageMs) });
+          };
+          const reader = new page.benchProduct.RingReader(memory, (buffer) => {
+            const from = performance.now();
+            received++;
+            for (const view of page.benchProduct.unpackBatch(buffer).views) {
+              sink += (view.snapshot as { bids: Float64Array }).bids.length;
+            }
+            pageMs += performance.now() - from;
+            done();
+          });
+          page.benchWorker.onmessage = (event) => {
+            send = (event.data as { sent: number }).sent;
+            done();
+          };
+          page.benchWorker.postMessage(request);
+        }),
+      request,
+    );
+
+  const all: Shape[] = [
     'extract',
     'transfer',
     'clone',
@@ -296,11 +347,15 @@ try {
     'plane',
     'planePacked',
     'planePooled',
-    ...(isolated ? ['ring' as const, 'hub' as const] : []),
+    ...(isolated ? ['planeRing' as const, 'ring' as const, 'hub' as const] : []),
     'objects',
   ];
+  // `--only plane_ring,shared_ring`: those rows, and the baseline every row is divided by.
+  const only = ONLY?.split(',') ?? null;
+  const shapes = only ? all.filter((s) => only.includes(NAMES[s]) || s === 'objects') : all;
   type Pass = { total: number; send: number; hub?: number | undefined; page?: number };
-  const run = (r: Request): Promise<Pass> => (r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : pass(r));
+  const run = (r: Request): Promise<Pass> =>
+    r.shape === 'ring' || r.shape === 'hub' ? ringPass(r) : r.shape === 'planeRing' ? productRingPass(r) : pass(r);
   const runs = new Map<Shape, Pass[]>(shapes.map((s) => [s, []]));
   const request = (shape: Shape): Request => ({
     shape,
@@ -330,7 +385,16 @@ try {
       page_us: part((r) => r.page),
       vs_objects: Number((objects / total).toFixed(1)),
       levels: 2 * DEPTH,
-      markets_per_post: ['buffers', 'batch', 'ring', 'hub', 'plane', 'planePacked', 'planePooled'].includes(shape)
+      markets_per_post: [
+        'buffers',
+        'batch',
+        'ring',
+        'hub',
+        'plane',
+        'planePacked',
+        'planePooled',
+        'planeRing',
+      ].includes(shape)
         ? MARKETS
         : 1,
       worker: SHARED ? 'shared' : 'dedicated',

@@ -9,6 +9,7 @@ import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
 import { decodeFrame } from '../../workers/feed/index.ts';
 import { unpackFrames } from '../../workers/hub/index.ts';
 import { after, BEFORE, packBatch } from '../../workers/packed/index.ts';
+import { RingWriter } from '../../workers/ring/index.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 
 export type Shape =
@@ -22,6 +23,7 @@ export type Shape =
   | 'plane'
   | 'planePacked'
   | 'planePooled'
+  | 'planeRing'
   | 'objects';
 export interface Request {
   shape: Shape;
@@ -49,6 +51,8 @@ interface Setup {
   grid: { priceScale: number; amountScale: number };
   /** The ring's memory, shared with the page (null when the page is not cross-origin isolated). */
   ring: SharedArrayBuffer | null;
+  /** The product's ring (workers/ring), likewise. */
+  productRing: SharedArrayBuffer | null;
 }
 
 let book: DepthBook | null = null;
@@ -110,12 +114,11 @@ function writeRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, de
  * Batch `i` as workers/publish/plane.ts makes it: each market's book snapshot with its health, every side a view into
  * one buffer.
  */
-function planeBatch(b: DepthBook, i: number, markets: number, depth: number, room: boolean, reuse?: ArrayBuffer) {
+function planeBatch(b: DepthBook, i: number, markets: number, depth: number, room: boolean, into?: Float64Array) {
   const size = 2 * depth * LEVEL_STRIDE;
   // With room around the numbers for the packed head and directory, as the plane's arena has (workers/packed).
   const before = room ? BEFORE : 0;
-  const length = before + markets * size + (room ? after(Array(markets).fill('book')) : 0);
-  const all = reuse ? new Float64Array(reuse, 0, length) : new Float64Array(length);
+  const all = into ?? new Float64Array(planeLength(markets, depth, room));
   const out = all.subarray(before, before + markets * size);
   const views: SnapshotBatch['views'] = [];
   for (let m = 0; m < markets; m++) {
@@ -128,7 +131,34 @@ function planeBatch(b: DepthBook, i: number, markets: number, depth: number, roo
     const health = { feed: 'live' as const, frameAge: 12, reconnects: 0, malformed: 0, book };
     views.push({ id: m + 1, snapshot: { kind: 'book', bids, asks, ownBids: none, ownAsks: none, health } });
   }
-  return { batch: { t: i, views } satisfies SnapshotBatch, buffer: all.buffer };
+  return { batch: { t: i, seq: i, views } satisfies SnapshotBatch, buffer: all.buffer as ArrayBuffer };
+}
+
+/** The numbers of a plane batch of `markets` books, with the packed head's and directory's room or without. */
+function planeLength(markets: number, depth: number, room: boolean): number {
+  const numbers = markets * 2 * depth * LEVEL_STRIDE;
+  return room ? BEFORE + numbers + after(Array(markets).fill('book')) : numbers;
+}
+
+/**
+ * The product's ring (workers/ring): each batch cut from the next free slot and packed there; the page's reader
+ * (src/data/client.ts as the product runs it) copies it out. Where the product posts a batch that finds every slot
+ * unread, this waits for the page, so that every batch goes through the ring.
+ */
+function writeProductRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, depth }: Request): void {
+  const writer = new RingWriter(memory);
+  // The ring's count of batches read (workers/ring: its head's second int32).
+  const head = new Int32Array(memory, 0, 2);
+  const length = planeLength(markets, depth, true);
+  for (let i = 0; i < count / markets; i++) {
+    let slot = writer.claim(length);
+    while (!slot) {
+      Atomics.wait(head, 1, Atomics.load(head, 1), 1);
+      slot = writer.claim(length);
+    }
+    const { batch } = planeBatch(b, i, markets, depth, true, slot);
+    if (!writer.publish(batch)) throw new Error('a batch did not pack into its slot');
+  }
 }
 
 /** The product's batches: posted as objects (`plane`), or packed in their one buffer (`planePacked`). */
@@ -158,7 +188,8 @@ function postPooled(b: DepthBook): void {
       break;
     }
     if (!reuse) pooled.inFlight++;
-    const { batch, buffer } = planeBatch(b, pooled.next, request.markets, request.depth, true, reuse);
+    const into = reuse && new Float64Array(reuse, 0, planeLength(request.markets, request.depth, true));
+    const { batch, buffer } = planeBatch(b, pooled.next, request.markets, request.depth, true, into);
     const packed = packBatch(batch, buffer) as ArrayBuffer;
     self.postMessage(packed, [packed]);
   }
@@ -179,6 +210,9 @@ function post(b: DepthBook, request: Request): number {
   if (shape === 'ring') {
     if (!ring) throw new Error('no shared memory: the page is not cross-origin isolated');
     writeRing(b, ring, request);
+  } else if (shape === 'planeRing') {
+    if (!setup?.productRing) throw new Error('no shared memory: the page is not cross-origin isolated');
+    writeProductRing(b, setup.productRing, request);
   } else if (shape === 'plane' || shape === 'planePacked') {
     postPlane(b, request);
   } else if (shape === 'transfer') {

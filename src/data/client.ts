@@ -12,6 +12,7 @@ import type {
   WorkerApi,
 } from '../../workers/api.ts';
 import { unpackBatch } from '../../workers/packed/index.ts';
+import { RingReader, ringMemory } from '../../workers/ring/index.ts';
 import { isSuccess } from '../api/request.ts';
 import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 
@@ -73,22 +74,27 @@ export interface WorkerLink {
 }
 
 /**
- * The link to a worker's comlink endpoint: its batches come over a channel of their own (WorkerApi `attach`), each
- * packed in one buffer (workers/packed) or as objects.
+ * The link to a worker's comlink endpoint: its batches come through the ring the page shares with it when the page is
+ * cross-origin isolated (workers/ring), else, and when one does not fit, over a channel of their own (WorkerApi
+ * `attach`), each packed in one buffer (workers/packed) or as objects.
  */
-export function linkTo(api: Remote<WorkerApi>, stop: () => void): WorkerLink {
+export function linkTo(api: Remote<WorkerApi>, stop: () => void, memory = ringMemory()): WorkerLink {
   let port: MessagePort | null = null;
+  let ring: RingReader | null = null;
   return {
     api,
     listen: (onBatch) => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) =>
-        onBatch(event.data instanceof ArrayBuffer ? unpackBatch(event.data) : event.data);
+      const take = (data: ArrayBuffer | SnapshotBatch) =>
+        onBatch(data instanceof ArrayBuffer ? unpackBatch(data) : data);
+      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) => take(event.data);
       port = channel.port1;
-      void api.attach(transfer(channel.port2, [channel.port2]));
+      ring = memory ? new RingReader(memory, take) : null;
+      void api.attach(transfer(channel.port2, [channel.port2]), memory ?? undefined);
     },
     stop: () => {
       port?.close();
+      ring?.stop();
       stop();
     },
   };
@@ -114,6 +120,8 @@ interface OpenView {
   told: boolean;
   /** Its painter's showing, when the paint worker draws it. */
   paint: PaintWith | null;
+  /** The current worker's batch its last snapshot came in: an older one arriving late is dropped. */
+  seq: number;
 }
 
 /**
@@ -147,7 +155,7 @@ class WorkerClient implements DataClient {
    * Snapshots for views whose open has not answered yet: the worker posts a view's first snapshot at once when its
    * data is there (the user's state, a book another tab holds), and the batch may arrive before the open's answer.
    */
-  private readonly early = new Map<number, Snapshot>();
+  private readonly early = new Map<number, { seq: number; snapshot: Snapshot }>();
   private readonly paints: PaintClient;
   private opening = 0;
   private nextId = 1;
@@ -174,7 +182,7 @@ class WorkerClient implements DataClient {
   open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible = true, painter?: PainterHandle): ViewHandle {
     const id = this.nextId++;
     const paint = painter ? this.paints.showing(painter) : null;
-    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, paint };
+    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, paint, seq: -1 };
     this.views.set(id, view);
     this.openRemote(id, view);
     return {
@@ -241,14 +249,17 @@ class WorkerClient implements DataClient {
     return this.restarted;
   }
 
-  private readonly onBatch = (batch: SnapshotBatch) => {
-    for (const { id, snapshot } of batch.views) {
+  private readonly onBatch = ({ seq, views }: SnapshotBatch) => {
+    for (const { id, snapshot } of views) {
       const local = this.byRemote.get(id);
       if (local === undefined) {
-        if (this.opening > 0) this.early.set(id, snapshot);
+        if (this.opening > 0 && seq > (this.early.get(id)?.seq ?? -1)) this.early.set(id, { seq, snapshot });
         continue;
       }
-      this.views.get(local)?.onSnapshot(snapshot);
+      const view = this.views.get(local);
+      if (!view || seq <= view.seq) continue;
+      view.seq = seq;
+      view.onSnapshot(snapshot);
     }
   };
 
@@ -266,6 +277,7 @@ class WorkerClient implements DataClient {
   private openRemote(localId: number, view: OpenView): void {
     const asked = this.generation;
     view.remote = null;
+    view.seq = -1;
     view.told = this.shown(view);
     this.opening++;
     void Promise.resolve(this.api.open(view.spec, view.told, view.paint ?? undefined)).then((remote) => {
@@ -281,7 +293,9 @@ class WorkerClient implements DataClient {
       view.remote = remote;
       this.byRemote.set(remote, localId);
       this.sync(view);
-      if (early) view.onSnapshot(early);
+      if (!early) return;
+      view.seq = early.seq;
+      view.onSnapshot(early.snapshot);
     });
   }
 

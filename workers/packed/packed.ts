@@ -5,7 +5,7 @@
  *
  * The buffer is the batch's arena (workers/publish/arena.ts) with room around its numbers: before them a head of
  * int32s (the numbers, the views, the extras' bytes and where they start), after them the directory (the batch's
- * time, then per view its id, kind, health and the place of each of its kind's arrays), and, for the few snapshots
+ * time and sequence, then per view its id, kind, health and the place of each of its kind's arrays), and, for the few snapshots
  * that hold strings or objects (a ticker list's symbols, the user's state), those as JSON at the end.
  */
 import type { BookStatus, FeedState, Health, HistoryStatus, Snapshot, SnapshotBatch, UserStatus } from '../api.ts';
@@ -43,7 +43,7 @@ const decoder = new TextDecoder();
 
 /** Numbers an arena keeps free after its own for the directory of views of these kinds. */
 export function after(kinds: readonly Snapshot['kind'][]): number {
-  let size = 1;
+  let size = 2;
   for (const kind of kinds) size += 2 + HEALTH_NUMBERS + 2 * ARRAYS[kind].length;
   return size;
 }
@@ -54,40 +54,78 @@ export function after(kinds: readonly Snapshot['kind'][]): number {
  * objects).
  */
 export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffer | null {
-  const count = buffer.byteLength / 8 - BEFORE - after(batch.views.map((v) => v.snapshot.kind));
-  if (count < 0 || !Number.isInteger(count)) return null;
+  if (buffer.byteLength % 8 !== 0) return null;
   const all = new Float64Array(buffer);
+  const extras = writeDirectory(batch, all);
+  if (extras === false) return null;
+  const text = extras ? encoder.encode(JSON.stringify(extras)) : null;
+  const out = text ? withText(buffer, text) : buffer;
+  writeHead(new Int32Array(out, 0, HEAD_BYTES / 4), batch, all, text?.length ?? 0);
+  return out;
+}
+
+/**
+ * Packs `batch` in place into `all`, its arena's numbers in a larger block of `room` bytes (a shared ring's slot,
+ * workers/ring), the extras after them: the bytes used, or null when it cannot be packed or its extras do not fit.
+ */
+export function packInto(batch: SnapshotBatch, all: Float64Array, room: number): number | null {
+  const extras = writeDirectory(batch, all);
+  if (extras === false) return null;
+  const text = extras ? encoder.encode(JSON.stringify(extras)) : null;
+  const used = all.byteLength + (text?.length ?? 0);
+  if (used > room) return null;
+  if (text) new Uint8Array(all.buffer, all.byteOffset + all.byteLength, text.length).set(text);
+  writeHead(new Int32Array(all.buffer, all.byteOffset, HEAD_BYTES / 4), batch, all, text?.length ?? 0);
+  return used;
+}
+
+/** The bytes a packed batch takes from its start, read from its head (a ring's reader copies that many). */
+export function packedBytes(head: Int32Array): number {
+  return (head[2] as number) + (head[3] as number);
+}
+
+/** The numbers' count, the views', the extras' bytes and where they start (after the numbers and directory). */
+function writeHead(head: Int32Array, batch: SnapshotBatch, all: Float64Array, textBytes: number): void {
+  head[0] = all.length - BEFORE - after(batch.views.map((v) => v.snapshot.kind));
+  head[1] = batch.views.length;
+  head[2] = textBytes;
+  head[3] = all.byteLength;
+}
+
+/**
+ * Writes the batch's time, sequence and directory after its numbers in `all`: the snapshots' extras, null without
+ * any, false when the batch cannot be packed (an array outside the numbers, or no room).
+ */
+function writeDirectory(
+  batch: SnapshotBatch,
+  all: Float64Array,
+): Record<number, Record<string, unknown>> | null | false {
+  const count = all.length - BEFORE - after(batch.views.map((v) => v.snapshot.kind));
+  if (count < 0) return false;
   let at = BEFORE + count;
   all[at++] = batch.t;
+  all[at++] = batch.seq;
   let extras: Record<number, Record<string, unknown>> | null = null;
   for (const [i, { id, snapshot }] of batch.views.entries()) {
     all[at++] = id;
     all[at++] = KINDS.indexOf(snapshot.kind);
     at = writeHealth(snapshot.health, all, at);
-    const arrays = ARRAYS[snapshot.kind];
-    for (const key of arrays) {
+    for (const key of ARRAYS[snapshot.kind]) {
       const array = (snapshot as unknown as Record<string, unknown>)[key];
-      if (!(array instanceof Float64Array) || array.buffer !== buffer) return null;
-      const offset = array.byteOffset / 8 - BEFORE;
-      if (offset < 0 || offset + array.length > count) return null;
+      if (!(array instanceof Float64Array) || array.buffer !== all.buffer) return false;
+      const offset = (array.byteOffset - all.byteOffset) / 8 - BEFORE;
+      if (offset < 0 || offset + array.length > count) return false;
       all[at++] = offset;
       all[at++] = array.length;
     }
     const own = extrasOf(snapshot);
-    if (own === false) return null;
+    if (own === false) return false;
     if (own) {
       extras ??= {};
       extras[i] = own;
     }
   }
-  const text = extras ? encoder.encode(JSON.stringify(extras)) : null;
-  const out = text ? withText(buffer, text) : buffer;
-  const head = new Int32Array(out, 0, HEAD_BYTES / 4);
-  head[0] = count;
-  head[1] = batch.views.length;
-  head[2] = text?.length ?? 0;
-  head[3] = buffer.byteLength;
-  return out;
+  return extras;
 }
 
 /**
@@ -123,6 +161,7 @@ export function unpackBatch(buffer: ArrayBuffer): SnapshotBatch {
   const all = new Float64Array(buffer, 0, textAt / 8);
   let at = BEFORE + count;
   const t = all[at++] as number;
+  const seq = all[at++] as number;
   const extras =
     textBytes > 0
       ? (JSON.parse(decoder.decode(new Uint8Array(buffer, textAt, textBytes))) as Record<number, object>)
@@ -142,7 +181,7 @@ export function unpackBatch(buffer: ArrayBuffer): SnapshotBatch {
     if (extras?.[i]) Object.assign(snapshot, extras[i]);
     out.push({ id, snapshot: snapshot as unknown as Snapshot });
   }
-  return { t, views: out };
+  return { t, seq, views: out };
 }
 
 function writeHealth(health: Health, out: Float64Array, at: number): number {

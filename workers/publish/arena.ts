@@ -5,14 +5,17 @@ import type { SnapshotWriter } from '../sources/index.ts';
  * ArrayBuffer (in Chromium each transferred buffer costs about as much as the whole extract, bench/post).
  */
 export class Arena implements SnapshotWriter {
-  private readonly numbers: Float64Array<ArrayBuffer>;
+  private readonly numbers: Float64Array;
   private readonly start: number;
   private readonly size: number;
   private used: number;
 
-  /** `before` and `after`: numbers kept free around the `size` it hands out (a packed batch's, workers/packed). */
-  constructor(size: number, before = 0, after = 0) {
-    this.numbers = new Float64Array(before + size + after);
+  /**
+   * `before` and `after`: numbers kept free around the `size` it hands out (a packed batch's, workers/packed);
+   * `memory`, that many numbers to cut them from (a shared ring's slot) instead of a fresh buffer.
+   */
+  constructor(size: number, before = 0, after = 0, memory: Float64Array | null = null) {
+    this.numbers = memory ?? new Float64Array(before + size + after);
     this.size = size;
     this.start = this.used = before;
   }
@@ -28,8 +31,9 @@ export class Arena implements SnapshotWriter {
     return this;
   }
 
-  get buffer(): ArrayBuffer {
-    return this.numbers.buffer;
+  /** The fresh buffer it cuts from; null when it cuts from shared memory (nothing to transfer). */
+  get buffer(): ArrayBuffer | null {
+    return this.numbers.buffer instanceof ArrayBuffer ? this.numbers.buffer : null;
   }
 
   peek(size: number): Float64Array {

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../common/request-context.ts';
 import {
+  type BatchMemory,
   type DataPlaneApi,
   DEFAULT_PUBLISH_RATE,
   type Health,
@@ -48,6 +49,9 @@ interface View {
 
 interface Page {
   sink: SnapshotSink | null;
+  /** Where its batches are cut from (a shared ring), and the batches posted so far. */
+  memory: BatchMemory | null;
+  seq: number;
   views: Map<number, View>;
   throttle: Throttle;
   lastPing: number;
@@ -92,6 +96,8 @@ export class DataPlane {
   connect(): DataPlaneApi & { disconnect(): void; lastPing(): number } {
     const page: Page = {
       sink: null,
+      memory: null,
+      seq: 0,
       views: new Map(),
       throttle: new Throttle(() => this.publish(page), 1000 / DEFAULT_PUBLISH_RATE, this.scheduler),
       lastPing: this.scheduler.now(),
@@ -101,8 +107,9 @@ export class DataPlane {
     };
     this.pages.add(page);
     return {
-      attach: (sink) => {
+      attach: (sink, memory) => {
         page.sink = sink;
+        page.memory = memory ?? null;
         page.throttle.request();
       },
       open: (spec, visible, paint) => this.open(page, spec, visible ?? true, paint),
@@ -233,7 +240,7 @@ export class DataPlane {
       views.push({ painter, token, snapshot: view.source.snapshot(view.spec, arena, this.health()) });
       view.drawnVersion = this.versionOf(view);
     }
-    page.paintSink({ views }, [arena.buffer]);
+    page.paintSink({ views }, [arena.buffer as ArrayBuffer]);
   }
 
   /** The page's batch of the views due (a painted one tells what was drawn up to the tick before). */
@@ -260,7 +267,8 @@ export class DataPlane {
     if (wait < Number.POSITIVE_INFINITY) this.publishLater(page, wait);
     if (due.length === 0) return;
     // Room for the head and directory, so the batch goes packed in its own buffer (workers/packed).
-    const arena = new Arena(size, BEFORE, after(due.map((view) => view.spec.kind)));
+    const room = after(due.map((view) => view.spec.kind));
+    const arena = new Arena(size, BEFORE, room, page.memory?.(BEFORE + size + room));
     const views: SnapshotBatch['views'] = [];
     for (const view of due) {
       views.push({ id: view.id, snapshot: view.source.snapshot(view.spec, arena, this.health()) });
@@ -268,7 +276,8 @@ export class DataPlane {
       view.postedAt = now;
       view.postedStatus = this.statusOf(view);
     }
-    page.sink({ t: this.scheduler.now(), views }, [arena.buffer]);
+    const buffer = arena.buffer;
+    page.sink({ t: this.scheduler.now(), seq: page.seq++, views }, buffer ? [buffer] : []);
   }
 
   /** One publish when the earliest paced view's turn comes (the page's throttle still spaces it). */

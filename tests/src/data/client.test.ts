@@ -92,6 +92,27 @@ describe('data client visibility', () => {
     expect(a.got).toEqual([]);
   });
 
+  it("drops a view's snapshot from a batch older than the one it last showed (a post overtaken by the ring)", async () => {
+    const { client, worker } = setup();
+    const a = recorder();
+    const b = recorder();
+    client.open(SPEC, a.onSnapshot);
+    client.open({ kind: 'trades', symbol: 'ETH/USDT' }, b.onSnapshot);
+    await flush();
+    worker().sink?.({ t: 0, seq: 5, views: [{ id: 1, snapshot: trades(5) }] });
+    worker().sink?.({
+      t: 0,
+      seq: 4,
+      views: [
+        { id: 1, snapshot: trades(4) },
+        { id: 2, snapshot: trades(40) },
+      ],
+    });
+    worker().sink?.({ t: 0, seq: 6, views: [{ id: 1, snapshot: trades(6) }] });
+    expect(a.got).toEqual([5, 6]);
+    expect(b.got).toEqual([40]);
+  });
+
   it('keeps the first snapshot the worker posted before the open answered, and hands it over with the answer', async () => {
     const { client, worker } = setup();
     worker().answersOpens = false;
@@ -100,9 +121,9 @@ describe('data client visibility', () => {
     const closed = client.open({ kind: 'trades', symbol: 'ETH/USDT' }, () => {});
     closed.close();
     // The worker posts at once when the data is already there (the user's state, a book another tab holds).
-    worker().sink?.({ t: 0, views: [{ id: 1, snapshot: trades(1) }] });
-    worker().sink?.({ t: 0, views: [{ id: 1, snapshot: trades(2) }] });
-    worker().sink?.({ t: 0, views: [{ id: 2, snapshot: trades(9) }] });
+    worker().send([{ id: 1, snapshot: trades(1) }]);
+    worker().send([{ id: 1, snapshot: trades(2) }]);
+    worker().send([{ id: 2, snapshot: trades(9) }]);
     expect(a.got).toEqual([]);
     worker().answerOpens();
     await flush();

@@ -17,6 +17,8 @@ import type {
 /** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
 export class FakeWorker {
   sink: ((batch: SnapshotBatch) => void) | null = null;
+  /** The batches posted: the client drops a view's snapshot from an older batch than its last. */
+  private seq = 0;
   /** Open views by id, with what the page told about their visibility. */
   readonly views = new Map<number, { spec: ViewSpec; visible: boolean }>();
   readonly calls: string[] = [];
@@ -92,7 +94,12 @@ export class FakeWorker {
   post(snapshot: (id: number) => Snapshot): void {
     const views: SnapshotBatch['views'] = [];
     for (const [id, view] of this.views) if (view.visible) views.push({ id, snapshot: snapshot(id) });
-    if (views.length > 0) this.sink?.({ t: 0, views });
+    if (views.length > 0) this.send(views);
+  }
+
+  /** Posts a batch of these views, whatever the page was told. */
+  send(views: SnapshotBatch['views']): void {
+    this.sink?.({ t: 0, seq: this.seq++, views });
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Health, Snapshot, SnapshotBatch } from '../../../workers/api.ts';
-import { after, BEFORE, packBatch, unpackBatch } from '../../../workers/packed/index.ts';
+import { after, BEFORE, packBatch, packedBytes, packInto, unpackBatch } from '../../../workers/packed/index.ts';
 
 const health: Health = { feed: 'live', frameAge: 3, reconnects: 1, malformed: 2 };
 
@@ -24,6 +24,7 @@ describe('a batch packed in its one buffer', () => {
     const user = { status: 'live' as const, seq: 9, resyncs: 2, duplicates: 1 };
     const batch: SnapshotBatch = {
       t: 42,
+      seq: 7,
       views: [
         {
           id: 1,
@@ -73,7 +74,7 @@ describe('a batch packed in its one buffer', () => {
     const { buffer, cut } = arena(8, ['book']);
     const bids = cut(0, 4).fill(3);
     const snapshot = { kind: 'book' as const, bids, asks: cut(4, 4), ownBids: cut(8, 0), ownAsks: cut(8, 0), health };
-    expect(packBatch({ t: 1, views: [{ id: 1, snapshot }] }, buffer)).toBe(buffer);
+    expect(packBatch({ t: 1, seq: 0, views: [{ id: 1, snapshot }] }, buffer)).toBe(buffer);
     const got = unpackBatch(buffer).views[0]?.snapshot as { bids: Float64Array };
     expect(got.bids.buffer).toBe(buffer);
     expect([...got.bids]).toEqual([3, 3, 3, 3]);
@@ -82,12 +83,30 @@ describe('a batch packed in its one buffer', () => {
   it('refuses a batch whose arrays are elsewhere, or an arena without room (it then goes as objects)', () => {
     const { buffer } = arena(4, ['trades']);
     const elsewhere = { kind: 'trades' as const, trades: new Float64Array(4), health };
-    expect(packBatch({ t: 1, views: [{ id: 1, snapshot: elsewhere }] }, buffer)).toBeNull();
+    expect(packBatch({ t: 1, seq: 0, views: [{ id: 1, snapshot: elsewhere }] }, buffer)).toBeNull();
     const bare = new Float64Array(4);
     const tight = { kind: 'trades' as const, trades: bare, health };
-    expect(packBatch({ t: 1, views: [{ id: 1, snapshot: tight }] }, bare.buffer)).toBeNull();
+    expect(packBatch({ t: 1, seq: 0, views: [{ id: 1, snapshot: tight }] }, bare.buffer)).toBeNull();
     const odd = arena(4, ['trades']);
     const extra = { kind: 'trades' as const, trades: odd.cut(0, 4), health, more: odd.cut(0, 1) };
-    expect(packBatch({ t: 1, views: [{ id: 1, snapshot: extra as never }] }, odd.buffer)).toBeNull();
+    expect(packBatch({ t: 1, seq: 0, views: [{ id: 1, snapshot: extra as never }] }, odd.buffer)).toBeNull();
+  });
+
+  it('packs in place into a larger block (a ring slot), its extras after the directory, read from its first bytes', () => {
+    const block = new SharedArrayBuffer(8 * 64 + 8 * 256);
+    const all = new Float64Array(block, 8 * 64, BEFORE + 2 + after(['tickers']));
+    const values = all.subarray(BEFORE, BEFORE + 2).fill(4);
+    const batch: SnapshotBatch = {
+      t: 3,
+      seq: 9,
+      views: [{ id: 5, snapshot: { kind: 'tickers', symbols: ['ETH/USDT'], values, health } }],
+    };
+    const used = packInto(batch, all, 8 * 256);
+    expect(used).toBe(packedBytes(new Int32Array(block, 8 * 64, 4)));
+    const copy = new ArrayBuffer(used as number);
+    new Uint8Array(copy).set(new Uint8Array(block, 8 * 64, used as number));
+    expect(plain(unpackBatch(copy))).toEqual(plain(batch));
+    // No room for the extras: not packed.
+    expect(packInto(batch, all, all.byteLength + 4)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { SnapshotBatch } from '../../../workers/api.ts';
+import type { BatchMemory, SnapshotBatch } from '../../../workers/api.ts';
 import { DataPlane } from '../../../workers/publish/index.ts';
 import { ModelBook } from '../book/model.ts';
 import { ManualScheduler } from '../feed/manual-scheduler.ts';
@@ -18,9 +18,10 @@ export function setup() {
     model.set(1, 10_000 - i, 100 + i);
     model.set(2, 10_001 + i, 200 + i);
   }
-  const page = () => {
+  /** A page; with `memory`, one whose batches are cut from it (a shared ring's slots). */
+  const page = (memory?: BatchMemory) => {
     const api = plane.connect();
-    api.attach((batch, transfer) => posts.push({ batch, transfer }));
+    api.attach((batch, transfer) => posts.push({ batch, transfer }), memory);
     return api;
   };
   return { feed, scheduler, posts, plane, model, page };

@@ -46,6 +46,28 @@ describe('data plane publishing', () => {
     expect(latest?.kind === 'book' && latest.asks.buffer).toBe(posts[1]?.transfer[0]);
   });
 
+  it("numbers a page's batches and cuts them from the memory it was given, with nothing to transfer", async () => {
+    const { feed, scheduler, posts, model, page } = setup();
+    const slot = new Float64Array(new SharedArrayBuffer(8 * 4096), 64, 1024);
+    const asked: number[] = [];
+    const api = page((numbers) => {
+      asked.push(numbers);
+      // The second batch finds no room: it gets a fresh buffer.
+      return asked.length === 1 ? slot.subarray(0, numbers) : null;
+    });
+    api.open({ kind: 'book', symbol: SYMBOL, depth: 3, groupTicks: 0 });
+    await settle();
+    feed.emit(`depth:${SYMBOL}`, model.snapshot());
+    feed.emit(`depth:${SYMBOL}`, model.diff([[1, 10_000, 5]]));
+    scheduler.advance(1000 / 60);
+    expect(posts.map((p) => p.batch.seq)).toEqual([0, 1]);
+    const [first, second] = posts.map((p) => p.batch.views[0]?.snapshot);
+    expect(first?.kind === 'book' && first.bids.buffer).toBe(slot.buffer);
+    expect(posts[0]?.transfer).toEqual([]);
+    expect(second?.kind === 'book' && second.bids.buffer).toBe(posts[1]?.transfer[0]);
+    expect(asked[0]).toBe(asked[1]);
+  });
+
   it('keeps merging for a hidden view without posting it, and posts it again once visible', async () => {
     const { feed, scheduler, posts, model, page } = setup();
     const api = page();
