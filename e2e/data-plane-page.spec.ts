@@ -3,8 +3,8 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * The page's side of the data plane in a real browser: each page has a dedicated data worker of its own, on the socket
- * hub's one connection (isolated or not), or on a socket of its own where SharedWorker is missing; a book panel off
- * screen is not posted until it is scrolled into view.
+ * hub's one connection (isolated or not), or on a socket of its own where SharedWorker is missing; an isolated page
+ * takes its batches through shared memory; a book panel off screen is not posted until it is scrolled into view.
  */
 
 /** The quote detail page shows a 10-level book preview beside the chart. */
@@ -49,6 +49,48 @@ test.describe('a browser without SharedWorker', () => {
     expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual([
       expect.stringMatching(/\/dedicated-worker[^/]*\.js$/),
     ]);
+  });
+});
+
+test.describe('a cross-origin isolated page (the server sends COOP and COEP)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      // Counts the batches posted to the page's port and the times the ring woke the page (workers/ring).
+      const counts = { posted: 0, wakes: 0 };
+      Object.assign(window, { batchCounts: counts });
+      const own = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage') as PropertyDescriptor;
+      Object.defineProperty(MessagePort.prototype, 'onmessage', {
+        get() {
+          return own.get?.call(this);
+        },
+        set(handler: ((event: MessageEvent) => void) | null) {
+          const counted = (event: MessageEvent) => {
+            if (event.data instanceof ArrayBuffer || (event.data && 'views' in event.data)) counts.posted++;
+            handler?.call(this, event);
+          };
+          own.set?.call(this, handler && counted);
+        },
+      });
+      const atomics = Atomics as unknown as { waitAsync: (...args: unknown[]) => { value: unknown } };
+      const wait = atomics.waitAsync;
+      atomics.waitAsync = (...args) => {
+        const waiting = wait(...args);
+        if (waiting.value instanceof Promise) void waiting.value.then(() => counts.wakes++);
+        return waiting;
+      };
+    });
+  });
+
+  test('takes its batches through the ring it shares with its data worker, not as messages', async ({ page }) => {
+    await page.goto(DETAIL);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await expectLiveBook(page);
+    const counts = () =>
+      page.evaluate(() => (window as unknown as { batchCounts: { posted: number; wakes: number } }).batchCounts);
+    const before = await counts();
+    await expect.poll(async () => (await counts()).wakes - before.wakes, { timeout: 15_000 }).toBeGreaterThan(20);
+    // While the page keeps up, none of the live batches is posted (one may be while the page loads).
+    expect((await counts()).posted - before.posted).toBe(0);
   });
 });
 

@@ -320,12 +320,14 @@ try {
             reader.stop();
             resolve({ total: us(performance.now() - start), send: us(send), page: us(pageMs) });
           };
-          const reader = new page.benchProduct.RingReader(memory, (buffer) => {
+          const reader = new page.benchProduct.RingReader(memory, (lease) => {
             const from = performance.now();
             received++;
-            for (const view of page.benchProduct.unpackBatch(buffer).views) {
+            for (const view of page.benchProduct.unpackBatch(lease.buffer).views) {
               sink += (view.snapshot as { bids: Float64Array }).bids.length;
             }
+            // Read, and superseded by the next batch at once: its buffer is reused REUSE_AFTER batches on.
+            lease.letGo();
             pageMs += performance.now() - from;
             done();
           });

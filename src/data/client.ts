@@ -12,13 +12,20 @@ import type {
   WorkerApi,
 } from '../../workers/api.ts';
 import { unpackBatch } from '../../workers/packed/index.ts';
-import { RingReader, ringMemory } from '../../workers/ring/index.ts';
+import { type BatchLease, RingReader, ringMemory } from '../../workers/ring/index.ts';
 import { isSuccess } from '../api/request.ts';
 import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 
 /** How often the page checks that its worker answers, and how long it waits before replacing it. */
 const PING_MS = 1000;
 const DEAD_AFTER_MS = 3000;
+
+/** A view's snapshot that came before its open answered, with its batch and the page buffer it is in. */
+interface Early {
+  seq: number;
+  snapshot: Snapshot;
+  lease: BatchLease | null;
+}
 
 /** One open view of the page. */
 export interface ViewHandle {
@@ -68,8 +75,11 @@ export interface DataClient {
 /** A started worker: its api (comlink's proxy), where its batches go, and how to let it go. */
 export interface WorkerLink {
   api: Remote<WorkerApi>;
-  /** Has the worker post this page's batches to `onBatch`. */
-  listen(onBatch: (batch: SnapshotBatch) => void): void;
+  /**
+   * Has the worker post this page's batches to `onBatch`; one read from the shared ring comes with the lease of the
+   * page buffer it was copied into (workers/ring), to hold while its snapshots are shown and let go after.
+   */
+  listen(onBatch: (batch: SnapshotBatch, lease: BatchLease | null) => void): void;
   stop(): void;
 }
 
@@ -85,11 +95,10 @@ export function linkTo(api: Remote<WorkerApi>, stop: () => void, memory = ringMe
     api,
     listen: (onBatch) => {
       const channel = new MessageChannel();
-      const take = (data: ArrayBuffer | SnapshotBatch) =>
-        onBatch(data instanceof ArrayBuffer ? unpackBatch(data) : data);
-      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) => take(event.data);
+      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) =>
+        onBatch(event.data instanceof ArrayBuffer ? unpackBatch(event.data) : event.data, null);
       port = channel.port1;
-      ring = memory ? new RingReader(memory, take) : null;
+      ring = memory ? new RingReader(memory, (lease) => onBatch(unpackBatch(lease.buffer), lease)) : null;
       void api.attach(transfer(channel.port2, [channel.port2]), memory ?? undefined);
     },
     stop: () => {
@@ -122,6 +131,8 @@ interface OpenView {
   paint: PaintWith | null;
   /** The current worker's batch its last snapshot came in: an older one arriving late is dropped. */
   seq: number;
+  /** The page buffer that snapshot is in, held while it is the view's latest. */
+  lease: BatchLease | null;
 }
 
 /**
@@ -155,7 +166,7 @@ class WorkerClient implements DataClient {
    * Snapshots for views whose open has not answered yet: the worker posts a view's first snapshot at once when its
    * data is there (the user's state, a book another tab holds), and the batch may arrive before the open's answer.
    */
-  private readonly early = new Map<number, { seq: number; snapshot: Snapshot }>();
+  private readonly early = new Map<number, Early>();
   private readonly paints: PaintClient;
   private opening = 0;
   private nextId = 1;
@@ -182,7 +193,7 @@ class WorkerClient implements DataClient {
   open(spec: ViewSpec, onSnapshot: (snapshot: Snapshot) => void, visible = true, painter?: PainterHandle): ViewHandle {
     const id = this.nextId++;
     const paint = painter ? this.paints.showing(painter) : null;
-    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, paint, seq: -1 };
+    const view: OpenView = { spec, onSnapshot, visible, remote: null, told: true, paint, seq: -1, lease: null };
     this.views.set(id, view);
     this.openRemote(id, view);
     return {
@@ -194,6 +205,8 @@ class WorkerClient implements DataClient {
       close: () => {
         if (this.views.get(id) !== view) return;
         this.views.delete(id);
+        view.lease?.letGo();
+        view.lease = null;
         if (view.remote === null) return;
         this.byRemote.delete(view.remote);
         void this.api.close(view.remote);
@@ -249,19 +262,39 @@ class WorkerClient implements DataClient {
     return this.restarted;
   }
 
-  private readonly onBatch = ({ seq, views }: SnapshotBatch) => {
+  /** Each view's snapshot of the batch goes to it, its lease held in place of the one of the view's last. */
+  private readonly onBatch = ({ seq, views }: SnapshotBatch, lease: BatchLease | null) => {
     for (const { id, snapshot } of views) {
       const local = this.byRemote.get(id);
       if (local === undefined) {
-        if (this.opening > 0 && seq > (this.early.get(id)?.seq ?? -1)) this.early.set(id, { seq, snapshot });
+        if (this.opening > 0 && seq > (this.early.get(id)?.seq ?? -1)) {
+          lease?.hold();
+          this.early.get(id)?.lease?.letGo();
+          this.early.set(id, { seq, snapshot, lease });
+        }
         continue;
       }
       const view = this.views.get(local);
       if (!view || seq <= view.seq) continue;
-      view.seq = seq;
-      view.onSnapshot(snapshot);
+      lease?.hold();
+      this.show(view, { seq, snapshot, lease });
     }
+    // The batch's own hold: a buffer none of its snapshots went to is free again.
+    lease?.letGo();
   };
+
+  /** A view's new latest snapshot, whose lease (held already) replaces the one of its last. */
+  private show(view: OpenView, { seq, snapshot, lease }: Early): void {
+    view.lease?.letGo();
+    view.lease = lease;
+    view.seq = seq;
+    view.onSnapshot(snapshot);
+  }
+
+  private dropEarly(): void {
+    for (const { lease } of this.early.values()) lease?.letGo();
+    this.early.clear();
+  }
 
   private shown(view: OpenView): boolean {
     return this.pageVisible && view.visible;
@@ -278,6 +311,8 @@ class WorkerClient implements DataClient {
     const asked = this.generation;
     view.remote = null;
     view.seq = -1;
+    view.lease?.letGo();
+    view.lease = null;
     view.told = this.shown(view);
     this.opening++;
     void Promise.resolve(this.api.open(view.spec, view.told, view.paint ?? undefined)).then((remote) => {
@@ -285,24 +320,23 @@ class WorkerClient implements DataClient {
       if (asked !== this.generation) return;
       const early = this.early.get(remote);
       this.early.delete(remote);
-      if (--this.opening === 0) this.early.clear();
+      if (--this.opening === 0) this.dropEarly();
       if (this.views.get(localId) !== view) {
+        early?.lease?.letGo();
         void this.api.close(remote);
         return;
       }
       view.remote = remote;
       this.byRemote.set(remote, localId);
       this.sync(view);
-      if (!early) return;
-      view.seq = early.seq;
-      view.onSnapshot(early.snapshot);
+      if (early) this.show(view, early);
     });
   }
 
   private start(): void {
     this.generation++;
     this.byRemote.clear();
-    this.early.clear();
+    this.dropEarly();
     this.opening = 0;
     const link = this.startWorker(this.generation);
     this.api = link.api;

@@ -1,2 +1,12 @@
 // A page's batches through memory shared with its data worker: the worker writes, the page reads (src/data may import this).
-export { RING_BYTES, RING_SLOTS, RingReader, RingWriter, ringMemory, SLOT_BYTES } from './ring.ts';
+export {
+  BatchLease,
+  PageBuffers,
+  REUSE_AFTER,
+  RING_BYTES,
+  RING_SLOTS,
+  RingReader,
+  RingWriter,
+  ringMemory,
+  SLOT_BYTES,
+} from './ring.ts';

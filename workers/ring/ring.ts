@@ -1,10 +1,11 @@
 /**
- * A page's batches through memory it shares with its data worker (issue 22 item 5): posted, a 16-book batch cost
- * Chromium's messaging about as much again as the extract, most of it for fresh memory on both sides (bench/post
- * `plane_packed` against `plane_ring`). The page, cross-origin isolated, makes the ring and hands it over with its
- * port; the worker cuts each batch's arena from the next free slot, packs it there (workers/packed) and bumps
- * `written`; the page, woken by Atomics.waitAsync, copies each slot out into a buffer of its own (its views may live
- * on, the slot may not) and bumps `read`. A batch that does not fit a slot, or finds every slot unread, is posted.
+ * A page's batches through memory it shares with its data worker (issue 22 item 5): posted packed, a 16-book batch
+ * took 5.4 µs a market to reach the page, through the ring 2.3 (bench/post `plane_packed` and `plane_ring`, one run;
+ * the extract alone 1.6), Chromium's messaging and fresh memory being most of the difference. The page, cross-origin
+ * isolated, makes the ring and hands it over with its port; the worker cuts each batch's arena from the next free
+ * slot, packs it there (workers/packed) and bumps `written`; the page, woken by Atomics.waitAsync, copies each slot
+ * out into a buffer of its own (its views may live on, the slot may not; {@link PageBuffers}) and bumps `read`. A
+ * batch that does not fit a slot, or finds every slot unread, is posted.
  */
 import type { SnapshotBatch } from '../api.ts';
 import { packedBytes, packInto } from '../packed/index.ts';
@@ -59,7 +60,7 @@ export class RingWriter {
     return true;
   }
 
-  /** The claimed batch packed in a buffer of its own, to post (the slot is left for the next batch). */
+  /** The claimed batch moved to a buffer of its own, to post (the slot is left for the next batch). */
   copyOut(batch: SnapshotBatch): { batch: SnapshotBatch; buffer: ArrayBuffer } {
     const all = this.claimed as Float64Array;
     this.claimed = null;
@@ -93,7 +94,82 @@ export function ringMemory(): SharedArrayBuffer | null {
   return isolated && typeof SharedArrayBuffer === 'function' && waitAsync ? new SharedArrayBuffer(RING_BYTES) : null;
 }
 
-/** The page's end: each batch the worker publishes, copied out of its slot, goes to `onBuffer` in order. */
+/**
+ * Batches a buffer no snapshot holds any more waits before it is reused (about half a second at 60 batches a
+ * second): a consumer may still read what it showed last for a moment.
+ */
+export const REUSE_AFTER = 32;
+/** Free buffers kept per size; more are left to the garbage collector. */
+const KEEP_FREE = 32;
+/** The smallest buffer made: sizes are powers of two from here, so that buffers fit the next batches too. */
+const MIN_BYTES = 4096;
+
+/**
+ * The page's buffers the ring's batches are copied into: fresh memory for every batch cost the page more than the
+ * copy (bench/post). Each is lent ({@link BatchLease}) to the snapshots it holds and reused {@link REUSE_AFTER}
+ * batches after the last let go, detached first (transferred to a new owner of the same memory), so that a snapshot
+ * still held somewhere reads as empty rather than as another batch's numbers.
+ */
+export class PageBuffers {
+  private readonly free = new Map<number, ArrayBuffer[]>();
+  private readonly cooling: { buffer: ArrayBuffer; after: number }[] = [];
+  private taken = 0;
+
+  /** A buffer of at least `bytes`, lent once to the batch it is for. */
+  take(bytes: number): BatchLease {
+    this.taken++;
+    this.thaw();
+    let size = MIN_BYTES;
+    while (size < bytes) size *= 2;
+    return new BatchLease(this.free.get(size)?.pop() ?? new ArrayBuffer(size), this);
+  }
+
+  /** A buffer no lease holds any more. */
+  returned(buffer: ArrayBuffer): void {
+    this.cooling.push({ buffer, after: this.taken + REUSE_AFTER });
+  }
+
+  private thaw(): void {
+    while (this.cooling.length > 0 && (this.cooling[0] as { after: number }).after <= this.taken) {
+      const { buffer } = this.cooling.shift() as { buffer: ArrayBuffer };
+      const list = this.free.get(buffer.byteLength) ?? [];
+      this.free.set(buffer.byteLength, list);
+      if (list.length < KEEP_FREE) list.push(detached(buffer));
+    }
+  }
+}
+
+/**
+ * The same memory under a new owner, `buffer` detached (its views read as empty): ArrayBuffer.prototype.transfer
+ * (ES2024) where there is one, else a structured clone that transfers it.
+ */
+function detached(buffer: ArrayBuffer): ArrayBuffer {
+  const own = buffer as ArrayBuffer & { transfer?: () => ArrayBuffer };
+  return own.transfer ? own.transfer() : structuredClone(buffer, { transfer: [buffer] });
+}
+
+/** A page buffer lent to the snapshots cut from it: back to its pool once the last lets go. */
+export class BatchLease {
+  private holds = 1;
+
+  constructor(
+    readonly buffer: ArrayBuffer,
+    private readonly pool: PageBuffers,
+  ) {}
+
+  hold(): void {
+    if (this.holds > 0) this.holds++;
+  }
+
+  letGo(): void {
+    if (this.holds > 0 && --this.holds === 0) this.pool.returned(this.buffer);
+  }
+}
+
+/**
+ * The page's end: each batch the worker publishes, copied out of its slot into one of the page's buffers, goes to
+ * `onBuffer` in order with its lease (let go once read; held by what keeps its snapshots).
+ */
 export class RingReader {
   private readonly head: Int32Array;
   private read = 0;
@@ -101,7 +177,8 @@ export class RingReader {
 
   constructor(
     private readonly memory: SharedArrayBuffer,
-    private readonly onBuffer: (buffer: ArrayBuffer) => void,
+    private readonly onBuffer: (lease: BatchLease) => void,
+    private readonly buffers = new PageBuffers(),
   ) {
     this.head = new Int32Array(memory, 0, 2);
     Atomics.store(this.head, READ, 0);
@@ -115,7 +192,7 @@ export class RingReader {
   }
 
   private readonly take = (): void => {
-    const out: ArrayBuffer[] = [];
+    const out: BatchLease[] = [];
     let written = Atomics.load(this.head, WRITTEN);
     for (;;) {
       if (this.stopped) return;
@@ -130,13 +207,13 @@ export class RingReader {
       }
       written = Atomics.load(this.head, WRITTEN);
     }
-    for (const buffer of out) this.onBuffer(buffer);
+    for (const lease of out) this.onBuffer(lease);
   };
 
-  private copy(at: number): ArrayBuffer {
+  private copy(at: number): BatchLease {
     const bytes = packedBytes(new Int32Array(this.memory, at, 4));
-    const out = new ArrayBuffer(bytes);
-    new Uint8Array(out).set(new Uint8Array(this.memory, at, bytes));
-    return out;
+    const lease = this.buffers.take(bytes);
+    new Uint8Array(lease.buffer, 0, bytes).set(new Uint8Array(this.memory, at, bytes));
+    return lease;
   }
 }

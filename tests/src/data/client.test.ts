@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataClient } from '../../../src/data/client.ts';
 import type { Snapshot } from '../../../workers/api.ts';
+import type { BatchLease } from '../../../workers/ring/index.ts';
 import { FakePainter, FakeWorker, trades } from './fake-worker.ts';
 
 const SPEC = { kind: 'trades', symbol: 'BTC/USDT' } as const;
@@ -18,6 +19,21 @@ function setup(pageVisible = true) {
   });
   const worker = () => workers.at(-1) as FakeWorker;
   return { client, workers, worker };
+}
+
+/** A page buffer's lease as the ring's reader hands it over (held once by its batch), counting its holds. */
+function lease() {
+  let holds = 1;
+  const counted = {
+    hold: () => {
+      holds++;
+    },
+    letGo: () => {
+      holds--;
+    },
+    count: () => holds,
+  };
+  return counted as unknown as BatchLease & { count(): number };
 }
 
 /** The prices a view got, in order. */
@@ -111,6 +127,33 @@ describe('data client visibility', () => {
     worker().sink?.({ t: 0, seq: 6, views: [{ id: 1, snapshot: trades(6) }] });
     expect(a.got).toEqual([5, 6]);
     expect(b.got).toEqual([40]);
+  });
+
+  it("holds the page buffer of each view's latest snapshot, and lets it go once superseded or closed", async () => {
+    const { client, worker } = setup();
+    const a = client.open(SPEC, () => {});
+    client.open({ kind: 'trades', symbol: 'ETH/USDT' }, () => {});
+    await flush();
+    const [both, one, none] = [lease(), lease(), lease()];
+    worker().sink?.(
+      {
+        t: 0,
+        seq: 1,
+        views: [
+          { id: 1, snapshot: trades(1) },
+          { id: 2, snapshot: trades(2) },
+        ],
+      },
+      both,
+    );
+    expect(both.count()).toBe(2);
+    worker().sink?.({ t: 0, seq: 2, views: [{ id: 1, snapshot: trades(3) }] }, one);
+    expect([both.count(), one.count()]).toEqual([1, 1]);
+    // A batch with nothing for an open view is free again at once.
+    worker().sink?.({ t: 0, seq: 3, views: [{ id: 9, snapshot: trades(4) }] }, none);
+    expect(none.count()).toBe(0);
+    a.close();
+    expect(one.count()).toBe(0);
   });
 
   it('keeps the first snapshot the worker posted before the open answered, and hands it over with the answer', async () => {

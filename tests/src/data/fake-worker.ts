@@ -13,10 +13,12 @@ import type {
   ViewSpec,
   WorkerApi,
 } from '../../../workers/api.ts';
+import type { BatchLease } from '../../../workers/ring/index.ts';
 
 /** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
 export class FakeWorker {
-  sink: ((batch: SnapshotBatch) => void) | null = null;
+  /** Where its batches go; `lease`, the page buffer of one read from a shared ring. */
+  sink: ((batch: SnapshotBatch, lease?: BatchLease) => void) | null = null;
   /** The batches posted: the client drops a view's snapshot from an older batch than its last. */
   private seq = 0;
   /** Open views by id, with what the page told about their visibility. */
@@ -78,7 +80,7 @@ export class FakeWorker {
       api: remote as unknown as Remote<WorkerApi>,
       // In memory: a batch reaches the page at once, where the browser's goes over a MessageChannel.
       listen: (onBatch) => {
-        this.sink = onBatch;
+        this.sink = (batch, lease) => onBatch(batch, lease ?? null);
       },
       stop: () => {
         this.stopped = true;

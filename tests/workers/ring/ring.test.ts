@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Health, SnapshotBatch } from '../../../workers/api.ts';
 import { after, BEFORE, unpackBatch } from '../../../workers/packed/index.ts';
-import { RING_BYTES, RING_SLOTS, RingReader, RingWriter, SLOT_BYTES } from '../../../workers/ring/index.ts';
+import {
+  PageBuffers,
+  REUSE_AFTER,
+  RING_BYTES,
+  RING_SLOTS,
+  RingReader,
+  RingWriter,
+  SLOT_BYTES,
+} from '../../../workers/ring/index.ts';
 
 const health: Health = { feed: 'live', frameAge: 0, reconnects: 0, malformed: 0 };
 const TRADES = 4;
@@ -20,7 +28,8 @@ function ring() {
   const memory = new SharedArrayBuffer(RING_BYTES);
   const got: SnapshotBatch[] = [];
   const buffers: ArrayBuffer[] = [];
-  const reader = new RingReader(memory, (buffer) => {
+  // Every lease is kept: no buffer is reused here.
+  const reader = new RingReader(memory, ({ buffer }) => {
     buffers.push(buffer);
     got.push(unpackBatch(buffer));
   });
@@ -51,7 +60,7 @@ describe('the shared ring of a page and its data worker', () => {
     expect(writer.claim(NUMBERS)).toBeNull();
     expect(writer.holding).toBe(false);
     const got: number[] = [];
-    const reader = new RingReader(memory, (buffer) => got.push(unpackBatch(buffer).seq));
+    const reader = new RingReader(memory, ({ buffer }) => got.push(unpackBatch(buffer).seq));
     expect(got).toHaveLength(RING_SLOTS);
     expect(writer.claim(NUMBERS)).not.toBeNull();
     expect(writer.claim(SLOT_BYTES / 8 + 1)).toBeNull();
@@ -82,5 +91,35 @@ describe('the shared ring of a page and its data worker', () => {
     writer.publish(cut(writer, 0) as SnapshotBatch);
     await woken();
     expect(got).toEqual([]);
+  });
+});
+
+describe("the page's buffers the ring's batches are copied into", () => {
+  it('reuses a buffer REUSE_AFTER batches after its last holder let go, detached so that old views read empty', () => {
+    const buffers = new PageBuffers();
+    const first = buffers.take(100);
+    const view = new Float64Array(first.buffer, 0, 4);
+    first.hold();
+    first.letGo();
+    const taken = [];
+    for (let i = 0; i < REUSE_AFTER - 1; i++) taken.push(buffers.take(100).buffer);
+    // Still held by a snapshot: not reused, however many batches go by.
+    expect(taken).not.toContain(first.buffer);
+    first.letGo();
+    for (let i = 0; i < REUSE_AFTER - 1; i++) expect(buffers.take(100).buffer.byteLength).toBe(4096);
+    expect(view.length).toBe(4);
+    const again = buffers.take(100);
+    expect(view.length).toBe(0);
+    expect(again.buffer).not.toBe(first.buffer);
+    expect(again.buffer.byteLength).toBe(4096);
+    // A second let go of the same lease changes nothing.
+    first.letGo();
+  });
+
+  it('makes buffers in powers of two from 4 KiB, so that one fits the next batches of about its size', () => {
+    const buffers = new PageBuffers();
+    expect(buffers.take(1).buffer.byteLength).toBe(4096);
+    expect(buffers.take(4097).buffer.byteLength).toBe(8192);
+    expect(buffers.take(52_000).buffer.byteLength).toBe(65_536);
   });
 });

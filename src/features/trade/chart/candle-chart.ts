@@ -172,7 +172,8 @@ export class CandleChart {
   private applyCandles(next: Float64Array): void {
     const change = candleChange(this.shown, next);
     if (change.kind === 'none') return;
-    this.shown = next;
+    // A copy: the legend and a theme or indicator change read it long after the snapshot's page buffer is reused.
+    this.shown = next.slice();
     this.lines = this.computeLines();
     if (change.kind === 'reset') {
       this.setAll();
