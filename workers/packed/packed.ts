@@ -56,11 +56,11 @@ export function after(kinds: readonly Snapshot['kind'][]): number {
 export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffer | null {
   if (buffer.byteLength % 8 !== 0) return null;
   const all = new Float64Array(buffer);
-  const extras = writeDirectory(batch, all);
-  if (extras === false) return null;
-  const text = extras ? encoder.encode(JSON.stringify(extras)) : null;
+  const packed = directory(batch, all);
+  if (!packed) return null;
+  const { count, text } = packed;
   const out = text ? withText(buffer, text) : buffer;
-  writeHead(new Int32Array(out, 0, HEAD_BYTES / 4), batch, all, text?.length ?? 0);
+  writeHead(new Int32Array(out, 0, HEAD_BYTES / 4), count, batch, text, all.byteLength);
   return out;
 }
 
@@ -69,13 +69,13 @@ export function packBatch(batch: SnapshotBatch, buffer: ArrayBuffer): ArrayBuffe
  * workers/ring), the extras after them: the bytes used, or null when it cannot be packed or its extras do not fit.
  */
 export function packInto(batch: SnapshotBatch, all: Float64Array, room: number): number | null {
-  const extras = writeDirectory(batch, all);
-  if (extras === false) return null;
-  const text = extras ? encoder.encode(JSON.stringify(extras)) : null;
+  const packed = directory(batch, all);
+  if (!packed) return null;
+  const { count, text } = packed;
   const used = all.byteLength + (text?.length ?? 0);
   if (used > room) return null;
   if (text) new Uint8Array(all.buffer, all.byteOffset + all.byteLength, text.length).set(text);
-  writeHead(new Int32Array(all.buffer, all.byteOffset, HEAD_BYTES / 4), batch, all, text?.length ?? 0);
+  writeHead(new Int32Array(all.buffer, all.byteOffset, HEAD_BYTES / 4), count, batch, text, all.byteLength);
   return used;
 }
 
@@ -85,23 +85,34 @@ export function packedBytes(head: Int32Array): number {
 }
 
 /** The numbers' count, the views', the extras' bytes and where they start (after the numbers and directory). */
-function writeHead(head: Int32Array, batch: SnapshotBatch, all: Float64Array, textBytes: number): void {
-  head[0] = all.length - BEFORE - after(batch.views.map((v) => v.snapshot.kind));
+function writeHead(head: Int32Array, count: number, batch: SnapshotBatch, text: Uint8Array | null, textAt: number) {
+  head[0] = count;
   head[1] = batch.views.length;
-  head[2] = textBytes;
-  head[3] = all.byteLength;
+  head[2] = text?.length ?? 0;
+  head[3] = textAt;
 }
 
 /**
- * Writes the batch's time, sequence and directory after its numbers in `all`: the snapshots' extras, null without
- * any, false when the batch cannot be packed (an array outside the numbers, or no room).
+ * The batch's directory written after its numbers in `all`: how many numbers there are and the extras as text (null
+ * without any); null when the batch cannot be packed (an array outside the numbers, or no room).
+ */
+function directory(batch: SnapshotBatch, all: Float64Array): { count: number; text: Uint8Array | null } | null {
+  const count = all.length - BEFORE - after(batch.views.map((v) => v.snapshot.kind));
+  if (count < 0) return null;
+  const extras = writeDirectory(batch, all, count);
+  if (extras === false) return null;
+  return { count, text: extras ? encoder.encode(JSON.stringify(extras)) : null };
+}
+
+/**
+ * Writes the batch's time, sequence and each view's entry after its `count` numbers: the snapshots' extras, null
+ * without any, false when an array is not among the numbers.
  */
 function writeDirectory(
   batch: SnapshotBatch,
   all: Float64Array,
+  count: number,
 ): Record<number, Record<string, unknown>> | null | false {
-  const count = all.length - BEFORE - after(batch.views.map((v) => v.snapshot.kind));
-  if (count < 0) return false;
   let at = BEFORE + count;
   all[at++] = batch.t;
   all[at++] = batch.seq;
