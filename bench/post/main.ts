@@ -18,8 +18,8 @@
  * - plane_pooled: plane_packed into buffers the page gives back once read (8 a message), fresh ones only while fewer
  *   than 32 are out: what packing into memory already paged in would save;
  * - plane_ring: the product's batches as it hands them over since 2026-12-06 (workers/ring): cut and packed in place
- *   in the next slot of a ring of 16 shared with the page, each copied out by the page's reader into memory of its
- *   own and unpacked (the page is cross-origin isolated);
+ *   in a free slot of a ring of 24 shared with the page, unpacked by the page's reader on the slot itself and freed
+ *   once read (since 2026-12-07; before, each was copied out into memory of the page's own);
  * - objects: 100 cloned objects per market (the baseline).
  * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
  * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
@@ -297,8 +297,8 @@ try {
     );
 
   /**
-   * One pass through the product's ring: the page's reader (workers/ring, as src/data/client.ts runs it) copies each
-   * batch out of its slot; the page unpacks it and reads its data, as for a posted one.
+   * One pass through the product's ring: the page's reader (workers/ring, as src/data/client.ts runs it) hands over
+   * each batch's slot; the page unpacks it there and reads its data, as for a posted one.
    */
   const productRingPass = (request: Request) =>
     page.evaluate(
@@ -323,10 +323,10 @@ try {
           const reader = new page.benchProduct.RingReader(memory, (lease) => {
             const from = performance.now();
             received++;
-            for (const view of page.benchProduct.unpackBatch(lease.buffer).views) {
+            for (const view of page.benchProduct.unpackBatch(lease.buffer, lease.at).views) {
               sink += (view.snapshot as { bids: Float64Array }).bids.length;
             }
-            // Read, and superseded by the next batch at once: its buffer is reused REUSE_AFTER batches on.
+            // Read, and superseded by the next batch at once: its slot is freed REUSE_AFTER batches on.
             lease.letGo();
             pageMs += performance.now() - from;
             done();

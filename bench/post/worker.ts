@@ -9,7 +9,7 @@ import { DepthBook, LEVEL_STRIDE } from '../../workers/book/index.ts';
 import { decodeFrame } from '../../workers/feed/index.ts';
 import { unpackFrames } from '../../workers/hub/index.ts';
 import { after, BEFORE, packBatch } from '../../workers/packed/index.ts';
-import { RingWriter } from '../../workers/ring/index.ts';
+import { RING_HEAD, RingWriter } from '../../workers/ring/index.ts';
 import { READ, RING_HEAD_BYTES, RING_SLOTS, WRITTEN } from './ring.ts';
 
 export type Shape =
@@ -141,23 +141,27 @@ function planeLength(markets: number, depth: number, room: boolean): number {
 }
 
 /**
- * The product's ring (workers/ring): each batch cut from the next free slot and packed there; the page's reader
- * (src/data/client.ts as the product runs it) copies it out. Where the product posts a batch that finds every slot
- * unread, this waits for the page, so that every batch goes through the ring.
+ * The product's ring (workers/ring): each batch cut from a free slot and packed there; the page's reader
+ * (src/data/client.ts as the product runs it) lends the slot to what it unpacks and frees it once let go. Where the
+ * product posts a batch that finds no slot free, this waits for the page to free one, so that every batch goes
+ * through the ring.
  */
 function writeProductRing(b: DepthBook, memory: SharedArrayBuffer, { count, markets, depth }: Request): void {
   const writer = new RingWriter(memory);
-  // The ring's count of batches read (workers/ring: its head's second int32).
-  const head = new Int32Array(memory, 0, 2);
+  const head = new Int32Array(memory, 0, 4);
   const length = planeLength(markets, depth, true);
   for (let i = 0; i < count / markets; i++) {
-    let slot = writer.claim(length);
-    while (!slot) {
-      Atomics.wait(head, 1, Atomics.load(head, 1), 1);
-      slot = writer.claim(length);
+    for (;;) {
+      // Read before the claim, so that a slot freed after it wakes the wait.
+      const freed = Atomics.load(head, RING_HEAD.freed);
+      const slot = writer.claim(length);
+      if (slot) {
+        const { batch } = planeBatch(b, i, markets, depth, true, slot);
+        if (!writer.publish(batch)) throw new Error('a batch did not pack into its slot');
+        break;
+      }
+      Atomics.wait(head, RING_HEAD.freed, freed);
     }
-    const { batch } = planeBatch(b, i, markets, depth, true, slot);
-    if (!writer.publish(batch)) throw new Error('a batch did not pack into its slot');
   }
 }
 

@@ -20,7 +20,7 @@ import { PaintClient, type PainterHandle, type PaintLink } from './painters.ts';
 const PING_MS = 1000;
 const DEAD_AFTER_MS = 3000;
 
-/** A view's snapshot that came before its open answered, with its batch and the page buffer it is in. */
+/** A view's snapshot that came before its open answered, with its batch and the ring slot it is in. */
 interface Early {
   seq: number;
   snapshot: Snapshot;
@@ -76,8 +76,8 @@ export interface DataClient {
 export interface WorkerLink {
   api: Remote<WorkerApi>;
   /**
-   * Has the worker post this page's batches to `onBatch`; one read from the shared ring comes with the lease of the
-   * page buffer it was copied into (workers/ring), to hold while its snapshots are shown and let go after.
+   * Has the worker post this page's batches to `onBatch`; one read from the shared ring comes with the lease of its
+   * slot (workers/ring), to hold while its snapshots are shown and let go after.
    */
   listen(onBatch: (batch: SnapshotBatch, lease: BatchLease | null) => void): void;
   stop(): void;
@@ -95,10 +95,12 @@ export function linkTo(api: Remote<WorkerApi>, stop: () => void, memory = ringMe
     api,
     listen: (onBatch) => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) =>
+      channel.port1.onmessage = (event: MessageEvent<ArrayBuffer | SnapshotBatch>) => {
+        ring?.passed();
         onBatch(event.data instanceof ArrayBuffer ? unpackBatch(event.data) : event.data, null);
+      };
       port = channel.port1;
-      ring = memory ? new RingReader(memory, (lease) => onBatch(unpackBatch(lease.buffer), lease)) : null;
+      ring = memory ? new RingReader(memory, (lease) => onBatch(unpackBatch(lease.buffer, lease.at), lease)) : null;
       void api.attach(transfer(channel.port2, [channel.port2]), memory ?? undefined);
     },
     stop: () => {
@@ -131,7 +133,7 @@ interface OpenView {
   paint: PaintWith | null;
   /** The current worker's batch its last snapshot came in: an older one arriving late is dropped. */
   seq: number;
-  /** The page buffer that snapshot is in, held while it is the view's latest. */
+  /** The ring slot that snapshot is in, held while it is the view's latest. */
   lease: BatchLease | null;
 }
 

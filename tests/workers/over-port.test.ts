@@ -4,7 +4,7 @@ import { linkTo } from '../../src/data/client.ts';
 import type { BatchMemory, DataPlaneApi, SnapshotBatch, SnapshotSink, WorkerApi } from '../../workers/api.ts';
 import { MarketLists } from '../../workers/market-lists.ts';
 import { after, BEFORE } from '../../workers/packed/index.ts';
-import { RING_BYTES, RING_SLOTS } from '../../workers/ring/index.ts';
+import { type BatchLease, REUSE_AFTER, RING_BYTES, RING_SLOTS } from '../../workers/ring/index.ts';
 import { overPort } from '../../workers/worker-main.ts';
 
 /**
@@ -31,10 +31,16 @@ function joined(ring: SharedArrayBuffer | null = null) {
     ring,
   );
   const batches: SnapshotBatch[] = [];
-  link.listen((batch) => batches.push(batch));
+  // The ring's leases, kept: a slot is held until a test lets it go.
+  const leases: BatchLease[] = [];
+  link.listen((batch, lease) => {
+    batches.push(batch);
+    if (lease) leases.push(lease);
+  });
   return {
     link,
     batches,
+    leases,
     post: (b: SnapshotBatch, t: ArrayBuffer[]) => sink?.(b, t),
     memory: () => memory,
     stopped: () => stopped,
@@ -106,7 +112,28 @@ describe("batches through the page's shared ring (workers/ring)", () => {
     await arrived();
     expect(batches.map((b) => b.seq)).toEqual([...Array(RING_SLOTS + 1).keys()]);
     const last = batches.at(-1)?.views[0]?.snapshot as { trades: Float64Array };
-    expect([...last.trades]).toEqual([16, 16, 16, 16]);
+    expect([...last.trades]).toEqual(Array(4).fill(RING_SLOTS));
+  });
+
+  it('free their slots by the batches posted too, once every slot was let go', async () => {
+    const { batches, leases, post, memory } = joined(new SharedArrayBuffer(RING_BYTES));
+    const given = memory() as BatchMemory;
+    const send = (seq: number) => {
+      const { batch, transfer } = cut(given, seq);
+      post(batch, transfer);
+      return transfer.length === 0;
+    };
+    for (let seq = 0; seq < RING_SLOTS; seq++) send(seq);
+    await arrived();
+    for (const lease of leases) lease.letGo();
+    // Every slot is cooling: the next REUSE_AFTER batches are posted, and they are what frees the slots.
+    const ringed: boolean[] = [];
+    for (let seq = RING_SLOTS; seq < RING_SLOTS + REUSE_AFTER; seq++) ringed.push(send(seq));
+    await arrived();
+    expect(ringed.every((r) => !r)).toBe(true);
+    expect(send(RING_SLOTS + REUSE_AFTER)).toBe(true);
+    await arrived();
+    expect(batches.map((b) => b.seq)).toEqual([...Array(RING_SLOTS + REUSE_AFTER + 1).keys()]);
   });
 
   it('are not offered shared memory by a page that has none', () => {

@@ -79,11 +79,6 @@ export function packInto(batch: SnapshotBatch, all: Float64Array, room: number):
   return used;
 }
 
-/** The bytes a packed batch takes from its start, read from its head (a ring's reader copies that many). */
-export function packedBytes(head: Int32Array): number {
-  return (head[2] as number) + (head[3] as number);
-}
-
 /** The numbers' count, the views', the extras' bytes and where they start (after the numbers and directory). */
 function writeHead(head: Int32Array, count: number, batch: SnapshotBatch, text: Uint8Array | null, textAt: number) {
   head[0] = count;
@@ -165,18 +160,18 @@ function withText(buffer: ArrayBuffer, text: Uint8Array): ArrayBuffer {
   return out;
 }
 
-/** The batch of a {@link packBatch} buffer, its arrays views into it. */
-export function unpackBatch(buffer: ArrayBuffer): SnapshotBatch {
-  const head = new Int32Array(buffer, 0, 4);
+/**
+ * The batch of a {@link packBatch} buffer, or of one packed in place from byte `from` of a ring's memory
+ * ({@link packInto}), its arrays views into it.
+ */
+export function unpackBatch(buffer: ArrayBufferLike, from = 0): SnapshotBatch {
+  const head = new Int32Array(buffer, from, 4);
   const [count, views, textBytes, textAt] = [head[0], head[1], head[2], head[3]] as [number, number, number, number];
-  const all = new Float64Array(buffer, 0, textAt / 8);
+  const all = new Float64Array(buffer, from, textAt / 8);
   let at = BEFORE + count;
   const t = all[at++] as number;
   const seq = all[at++] as number;
-  const extras =
-    textBytes > 0
-      ? (JSON.parse(decoder.decode(new Uint8Array(buffer, textAt, textBytes))) as Record<number, object>)
-      : null;
+  const extras = textBytes > 0 ? readExtras(new Uint8Array(buffer, from + textAt, textBytes)) : null;
   const out: SnapshotBatch['views'] = [];
   for (let i = 0; i < views; i++) {
     const id = all[at++] as number;
@@ -187,12 +182,17 @@ export function unpackBatch(buffer: ArrayBuffer): SnapshotBatch {
     for (const key of ARRAYS[kind]) {
       const offset = all[at++] as number;
       const length = all[at++] as number;
-      snapshot[key] = length === 0 ? EMPTY : new Float64Array(buffer, (BEFORE + offset) * 8, length);
+      snapshot[key] = length === 0 ? EMPTY : new Float64Array(buffer, from + (BEFORE + offset) * 8, length);
     }
     if (extras?.[i]) Object.assign(snapshot, extras[i]);
     out.push({ id, snapshot: snapshot as unknown as Snapshot });
   }
   return { t, seq, views: out };
+}
+
+/** The extras' JSON; a browser's TextDecoder reads no shared memory, so a ring slot's text is copied first. */
+function readExtras(text: Uint8Array): Record<number, object> {
+  return JSON.parse(decoder.decode(text.buffer instanceof ArrayBuffer ? text : text.slice())) as Record<number, object>;
 }
 
 function writeHealth(health: Health, out: Float64Array, at: number): number {

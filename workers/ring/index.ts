@@ -1,9 +1,9 @@
 // A page's batches through memory shared with its data worker: the worker writes, the page reads (src/data may import this).
 export {
   BatchLease,
-  PageBuffers,
   REUSE_AFTER,
   RING_BYTES,
+  RING_HEAD,
   RING_SLOTS,
   RingReader,
   RingWriter,

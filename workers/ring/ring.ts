@@ -2,43 +2,57 @@
  * A page's batches through memory it shares with its data worker (issue 22 item 5): posted packed, a 16-book batch
  * took 5.4 µs a market to reach the page, through the ring 2.3 (bench/post `plane_packed` and `plane_ring`, one run;
  * the extract alone 1.6), Chromium's messaging and fresh memory being most of the difference. The page, cross-origin
- * isolated, makes the ring and hands it over with its port; the worker cuts each batch's arena from the next free
- * slot, packs it there (workers/packed) and bumps `written`; the page, woken by Atomics.waitAsync, copies each slot
- * out into a buffer of its own (its views may live on, the slot may not; {@link PageBuffers}) and bumps `read`. A
- * batch that does not fit a slot, or finds every slot unread, is posted.
+ * isolated, makes the ring and hands it over with its port; the worker cuts each batch's arena from a free slot, packs
+ * it there (workers/packed), marks the slot held and queues it; the page, woken by Atomics.waitAsync, makes the
+ * batch's views on the slot itself. Copying each slot out cost the page more than the rest of its share (2026-12-07:
+ * 7–50 µs a 52 KiB batch, the numbers crossing cores), so the page lends the slot to the snapshots it holds instead
+ * and frees it {@link REUSE_AFTER} batches after the last let go. A batch that does not fit a slot, or finds none
+ * free, is posted.
  */
 import type { SnapshotBatch } from '../api.ts';
-import { packedBytes, packInto } from '../packed/index.ts';
+import { packInto } from '../packed/index.ts';
 
-/** Slots of one batch each: about a quarter of a second of batches at 60 a second before the worker posts. */
-export const RING_SLOTS = 16;
+/** Slots of one batch each: held by the snapshots the page shows, then cooling, then free again. */
+export const RING_SLOTS = 24;
 /** Room a slot has: a 16-book batch of 50 levels a side and its directory is about 52 KiB. */
 export const SLOT_BYTES = 128 * 1024;
-/** The ring's head: the batches written and the batches read, padded to a cache line. */
-const HEAD_BYTES = 64;
-const WRITTEN = 0;
-const READ = 1;
+/**
+ * The head's int32s: batches written (queued), batches the page took, slots it freed (what a writer that waits, as
+ * bench/post's, waits on), then each slot's state (1 from its batch's publishing until the page frees it) and the
+ * queue of published slots, batch n's at n % RING_SLOTS.
+ */
+export const RING_HEAD = { written: 0, read: 1, freed: 2 } as const;
+const STATES = 4;
+const QUEUE = STATES + RING_SLOTS;
+/** Padded to cache lines, so that the slots' numbers do not share one with the counters. */
+const HEAD_BYTES = Math.ceil(((QUEUE + RING_SLOTS) * 4) / 64) * 64;
 export const RING_BYTES = HEAD_BYTES + RING_SLOTS * SLOT_BYTES;
+const { written: WRITTEN, read: READ, freed: FREED } = RING_HEAD;
 
-const slotAt = (n: number) => HEAD_BYTES + (n % RING_SLOTS) * SLOT_BYTES;
+const slotAt = (slot: number) => HEAD_BYTES + slot * SLOT_BYTES;
 
 /** The worker's end: one batch at a time is claimed, cut and published (the data plane is single-threaded). */
 export class RingWriter {
   private readonly head: Int32Array;
   private written = 0;
-  private claimed: Float64Array | null = null;
+  private claimed: { slot: number; all: Float64Array } | null = null;
 
   constructor(private readonly memory: SharedArrayBuffer) {
-    this.head = new Int32Array(memory, 0, 2);
+    this.head = new Int32Array(memory, 0, HEAD_BYTES / 4);
     Atomics.store(this.head, WRITTEN, 0);
   }
 
-  /** The next slot's first `numbers`, or null when the batch would not fit or every slot is still unread. */
+  /** A free slot's first `numbers`, or null when the batch would not fit or no slot is free. */
   claim(numbers: number): Float64Array | null {
     this.claimed = null;
-    if (numbers * 8 > SLOT_BYTES || this.written - Atomics.load(this.head, READ) >= RING_SLOTS) return null;
-    this.claimed = new Float64Array(this.memory, slotAt(this.written), numbers);
-    return this.claimed;
+    if (numbers * 8 > SLOT_BYTES) return null;
+    // The lowest free slot: the fewer slots in use, the more of them stay in the caches.
+    for (let slot = 0; slot < RING_SLOTS; slot++) {
+      if (Atomics.load(this.head, STATES + slot) !== 0) continue;
+      this.claimed = { slot, all: new Float64Array(this.memory, slotAt(slot), numbers) };
+      return this.claimed.all;
+    }
+    return null;
   }
 
   /** Whether the batch about to be sunk was cut from a claimed slot. */
@@ -47,22 +61,24 @@ export class RingWriter {
   }
 
   /**
-   * Packs the batch cut from the claimed slot there and wakes the page; false when it did not pack (its extras too
-   * long for the slot): the caller then posts {@link copyOut} of it.
+   * Packs the batch cut from the claimed slot there, queues the slot and wakes the page; false when it did not pack
+   * (its extras too long for the slot): the caller then posts {@link copyOut} of it.
    */
   publish(batch: SnapshotBatch): boolean {
-    const all = this.claimed;
-    if (!all || packInto(batch, all, SLOT_BYTES) === null) return false;
+    const claimed = this.claimed;
+    if (!claimed || packInto(batch, claimed.all, SLOT_BYTES) === null) return false;
     this.claimed = null;
+    Atomics.store(this.head, STATES + claimed.slot, 1);
+    Atomics.store(this.head, QUEUE + (this.written % RING_SLOTS), claimed.slot);
     this.written++;
     Atomics.store(this.head, WRITTEN, this.written);
     Atomics.notify(this.head, WRITTEN);
     return true;
   }
 
-  /** The claimed batch moved to a buffer of its own, to post (the slot is left for the next batch). */
+  /** The claimed batch moved to a buffer of its own, to post (the slot stays free). */
   copyOut(batch: SnapshotBatch): { batch: SnapshotBatch; buffer: ArrayBuffer } {
-    const all = this.claimed as Float64Array;
+    const all = (this.claimed as { all: Float64Array }).all;
     this.claimed = null;
     const buffer = new ArrayBuffer(all.byteLength);
     new Float64Array(buffer).set(all);
@@ -95,66 +111,20 @@ export function ringMemory(): SharedArrayBuffer | null {
 }
 
 /**
- * Batches a buffer no snapshot holds any more waits before it is reused (about half a second at 60 batches a
- * second): a consumer may still read what it showed last for a moment.
+ * Batches, however they came, a slot no snapshot holds any more waits before the worker may write it again (about
+ * 130 ms at 60 batches a second): a consumer may still read what it showed last for a moment.
  */
-export const REUSE_AFTER = 32;
-/** Free buffers kept per size; more are left to the garbage collector. */
-const KEEP_FREE = 32;
-/** The smallest buffer made: sizes are powers of two from here, so that buffers fit the next batches too. */
-const MIN_BYTES = 4096;
+export const REUSE_AFTER = 8;
 
-/**
- * The page's buffers the ring's batches are copied into: fresh memory for every batch cost the page more than the
- * copy (bench/post). Each is lent ({@link BatchLease}) to the snapshots it holds and reused {@link REUSE_AFTER}
- * batches after the last let go, detached first (transferred to a new owner of the same memory), so that a snapshot
- * still held somewhere reads as empty rather than as another batch's numbers.
- */
-export class PageBuffers {
-  private readonly free = new Map<number, ArrayBuffer[]>();
-  private readonly cooling: { buffer: ArrayBuffer; after: number }[] = [];
-  private taken = 0;
-
-  /** A buffer of at least `bytes`, lent once to the batch it is for. */
-  take(bytes: number): BatchLease {
-    this.taken++;
-    this.thaw();
-    let size = MIN_BYTES;
-    while (size < bytes) size *= 2;
-    return new BatchLease(this.free.get(size)?.pop() ?? new ArrayBuffer(size), this);
-  }
-
-  /** A buffer no lease holds any more. */
-  returned(buffer: ArrayBuffer): void {
-    this.cooling.push({ buffer, after: this.taken + REUSE_AFTER });
-  }
-
-  private thaw(): void {
-    while (this.cooling.length > 0 && (this.cooling[0] as { after: number }).after <= this.taken) {
-      const { buffer } = this.cooling.shift() as { buffer: ArrayBuffer };
-      const list = this.free.get(buffer.byteLength) ?? [];
-      this.free.set(buffer.byteLength, list);
-      if (list.length < KEEP_FREE) list.push(detached(buffer));
-    }
-  }
-}
-
-/**
- * The same memory under a new owner, `buffer` detached (its views read as empty): ArrayBuffer.prototype.transfer
- * (ES2024) where there is one, else a structured clone that transfers it.
- */
-function detached(buffer: ArrayBuffer): ArrayBuffer {
-  const own = buffer as ArrayBuffer & { transfer?: () => ArrayBuffer };
-  return own.transfer ? own.transfer() : structuredClone(buffer, { transfer: [buffer] });
-}
-
-/** A page buffer lent to the snapshots cut from it: back to its pool once the last lets go. */
+/** A ring slot lent to the snapshots cut from it: freed for the worker once the last lets go. */
 export class BatchLease {
   private holds = 1;
 
   constructor(
-    readonly buffer: ArrayBuffer,
-    private readonly pool: PageBuffers,
+    /** The ring's memory, and where in it the batch starts. */
+    readonly buffer: SharedArrayBuffer,
+    readonly at: number,
+    private readonly release: () => void,
   ) {}
 
   hold(): void {
@@ -162,26 +132,30 @@ export class BatchLease {
   }
 
   letGo(): void {
-    if (this.holds > 0 && --this.holds === 0) this.pool.returned(this.buffer);
+    if (this.holds > 0 && --this.holds === 0) this.release();
   }
 }
 
 /**
- * The page's end: each batch the worker publishes, copied out of its slot into one of the page's buffers, goes to
- * `onBuffer` in order with its lease (let go once read; held by what keeps its snapshots).
+ * The page's end: each batch the worker publishes goes to `onBuffer` in order with the lease of its slot (let go once
+ * read; held by what keeps its snapshots). Its arrays are views on the slot: once freed and written again, a view
+ * still held reads the new batch's numbers, so a consumer that keeps arrays past its next snapshot copies them.
  */
 export class RingReader {
   private readonly head: Int32Array;
   private read = 0;
   private stopped = false;
+  /** Batches the page has had, through the ring or posted: the clock slots cool by. */
+  private batches = 0;
+  private readonly cooling: { slot: number; after: number }[] = [];
 
   constructor(
     private readonly memory: SharedArrayBuffer,
     private readonly onBuffer: (lease: BatchLease) => void,
-    private readonly buffers = new PageBuffers(),
   ) {
-    this.head = new Int32Array(memory, 0, 2);
+    this.head = new Int32Array(memory, 0, HEAD_BYTES / 4);
     Atomics.store(this.head, READ, 0);
+    for (let slot = 0; slot < RING_SLOTS; slot++) Atomics.store(this.head, STATES + slot, 0);
     this.take();
   }
 
@@ -191,14 +165,19 @@ export class RingReader {
     Atomics.notify(this.head, WRITTEN);
   }
 
+  /** A batch that came another way (posted): slots cool by every batch, or none would free while all are posted. */
+  passed(): void {
+    this.batches++;
+    this.thaw();
+  }
+
   private readonly take = (): void => {
-    const out: BatchLease[] = [];
+    const slots: number[] = [];
     let written = Atomics.load(this.head, WRITTEN);
     for (;;) {
       if (this.stopped) return;
-      for (; this.read < written; this.read++) out.push(this.copy(slotAt(this.read)));
+      for (; this.read < written; this.read++) slots.push(Atomics.load(this.head, QUEUE + (this.read % RING_SLOTS)));
       Atomics.store(this.head, READ, this.read);
-      Atomics.notify(this.head, READ);
       // Armed before the batches go on, so that a consumer's error does not stop the ring.
       const wait = (waitAsync as WaitAsync)(this.head, WRITTEN, written);
       if (wait.async) {
@@ -207,13 +186,22 @@ export class RingReader {
       }
       written = Atomics.load(this.head, WRITTEN);
     }
-    for (const lease of out) this.onBuffer(lease);
+    for (const slot of slots) {
+      this.passed();
+      this.onBuffer(new BatchLease(this.memory, slotAt(slot), () => this.cool(slot)));
+    }
   };
 
-  private copy(at: number): BatchLease {
-    const bytes = packedBytes(new Int32Array(this.memory, at, 4));
-    const lease = this.buffers.take(bytes);
-    new Uint8Array(lease.buffer, 0, bytes).set(new Uint8Array(this.memory, at, bytes));
-    return lease;
+  private cool(slot: number): void {
+    this.cooling.push({ slot, after: this.batches + REUSE_AFTER });
+  }
+
+  private thaw(): void {
+    while (this.cooling.length > 0 && (this.cooling[0] as { after: number }).after <= this.batches) {
+      const { slot } = this.cooling.shift() as { slot: number };
+      Atomics.store(this.head, STATES + slot, 0);
+      Atomics.add(this.head, FREED, 1);
+      Atomics.notify(this.head, FREED);
+    }
   }
 }

@@ -21,7 +21,7 @@ function setup(pageVisible = true) {
   return { client, workers, worker };
 }
 
-/** A page buffer's lease as the ring's reader hands it over (held once by its batch), counting its holds. */
+/** A ring slot's lease as the ring's reader hands it over (held once by its batch), counting its holds. */
 function lease() {
   let holds = 1;
   const counted = {
@@ -129,7 +129,7 @@ describe('data client visibility', () => {
     expect(b.got).toEqual([40]);
   });
 
-  it("holds the page buffer of each view's latest snapshot, and lets it go once superseded or closed", async () => {
+  it("holds the ring slot of each view's latest snapshot, and lets it go once superseded or closed", async () => {
     const { client, worker } = setup();
     const a = client.open(SPEC, () => {});
     client.open({ kind: 'trades', symbol: 'ETH/USDT' }, () => {});

@@ -17,7 +17,7 @@ import type { BatchLease } from '../../../workers/ring/index.ts';
 
 /** A worker's api as the page sees it, in memory: it records what it is told and answers `open` when the test says. */
 export class FakeWorker {
-  /** Where its batches go; `lease`, the page buffer of one read from a shared ring. */
+  /** Where its batches go; `lease`, the slot of one read from a shared ring. */
   sink: ((batch: SnapshotBatch, lease?: BatchLease) => void) | null = null;
   /** The batches posted: the client drops a view's snapshot from an older batch than its last. */
   private seq = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Health, SnapshotBatch } from '../../../workers/api.ts';
 import { after, BEFORE, unpackBatch } from '../../../workers/packed/index.ts';
 import {
-  PageBuffers,
+  type BatchLease,
   REUSE_AFTER,
   RING_BYTES,
   RING_SLOTS,
@@ -23,45 +23,79 @@ function cut(writer: RingWriter, seq: number): SnapshotBatch | null {
   return { t: seq, seq, views: [{ id: 1, snapshot: { kind: 'trades', trades, health } }] };
 }
 
-/** A ring with its two ends, and the batches the page got (unpacked from the copies it made). */
+/** A ring with its two ends, and the batches the page got with their leases (none let go unless a test does). */
 function ring() {
   const memory = new SharedArrayBuffer(RING_BYTES);
   const got: SnapshotBatch[] = [];
-  const buffers: ArrayBuffer[] = [];
-  // Every lease is kept: no buffer is reused here.
-  const reader = new RingReader(memory, ({ buffer }) => {
-    buffers.push(buffer);
-    got.push(unpackBatch(buffer));
+  const leases: BatchLease[] = [];
+  const reader = new RingReader(memory, (lease) => {
+    leases.push(lease);
+    got.push(unpackBatch(lease.buffer, lease.at));
   });
-  return { memory, writer: new RingWriter(memory), reader, got, buffers };
+  return { memory, writer: new RingWriter(memory), reader, got, leases };
 }
 
 const woken = () => new Promise((resolve) => setTimeout(resolve, 10));
 const numbersOf = (b: SnapshotBatch) => [...(b.views[0] as { snapshot: { trades: Float64Array } }).snapshot.trades];
+const arrayOf = (b: SnapshotBatch) => (b.views[0] as { snapshot: { trades: Float64Array } }).snapshot.trades;
 
 describe('the shared ring of a page and its data worker', () => {
-  it('hands the page every published batch in order, each copied out of its slot into memory of its own', async () => {
-    const { writer, got, buffers } = ring();
+  it('hands the page every published batch in order, its arrays views on the slot it was packed in', async () => {
+    const { memory, writer, got } = ring();
     for (let seq = 0; seq < 3; seq++) expect(writer.publish(cut(writer, seq) as SnapshotBatch)).toBe(true);
     await woken();
     expect(got.map((b) => b.seq)).toEqual([0, 1, 2]);
-    expect(buffers.every((b) => b instanceof ArrayBuffer)).toBe(true);
-    // The slots are written again; what the page holds is not.
-    for (let seq = 3; seq < 3 + RING_SLOTS; seq++) writer.publish(cut(writer, seq) as SnapshotBatch);
-    await woken();
-    expect(numbersOf(got[0] as SnapshotBatch)).toEqual([0, 0, 0, 0]);
-    expect(got.map((b) => b.seq)).toEqual([...Array(3 + RING_SLOTS).keys()]);
+    expect(got.map((b) => numbersOf(b))).toEqual([
+      [0, 0, 0, 0],
+      [1, 1, 1, 1],
+      [2, 2, 2, 2],
+    ]);
+    const slots = new Set(got.map((b) => arrayOf(b).byteOffset));
+    expect(slots.size).toBe(3);
+    expect(got.every((b) => arrayOf(b).buffer === memory)).toBe(true);
   });
 
-  it('gives no slot while every one is unread, nor to a batch larger than a slot', async () => {
-    const memory = new SharedArrayBuffer(RING_BYTES);
-    const writer = new RingWriter(memory);
+  it('writes no slot again while a snapshot holds it, and frees one REUSE_AFTER batches after the last let go', async () => {
+    const { writer, got, leases, reader } = ring();
+    writer.publish(cut(writer, 0) as SnapshotBatch);
+    await woken();
+    const first = leases[0] as BatchLease;
+    first.hold();
+    first.letGo();
+    // Every other slot goes by without the first being written.
+    for (let seq = 1; seq < RING_SLOTS; seq++) {
+      writer.publish(cut(writer, seq) as SnapshotBatch);
+      await woken();
+      (leases[seq] as BatchLease).letGo();
+    }
+    expect(numbersOf(got[0] as SnapshotBatch)).toEqual([0, 0, 0, 0]);
+    const firstSlot = arrayOf(got[0] as SnapshotBatch).byteOffset - BEFORE * 8;
+    expect(got.slice(1).every((b) => arrayOf(b).byteOffset - BEFORE * 8 !== firstSlot)).toBe(true);
+    first.letGo();
+    // Batches that came posted count too, or no slot would free while every batch is posted.
+    for (let i = 0; i < REUSE_AFTER - 1; i++) reader.passed();
+    expect(writer.claim(NUMBERS)?.byteOffset).not.toBe(firstSlot);
+    reader.passed();
+    // The lowest free slot is taken first.
+    expect(writer.claim(NUMBERS)?.byteOffset).toBe(firstSlot);
+    writer.publish(cut(writer, 99) as SnapshotBatch);
+    await woken();
+    // Written again: a view of its old batch still held reads the new numbers.
+    expect(numbersOf(got[0] as SnapshotBatch)).toEqual([99, 99, 99, 99]);
+    reader.stop();
+  });
+
+  it('gives no slot while none is free, nor to a batch larger than a slot', async () => {
+    const { writer, got, leases, reader } = ring();
     for (let seq = 0; seq < RING_SLOTS; seq++) writer.publish(cut(writer, seq) as SnapshotBatch);
     expect(writer.claim(NUMBERS)).toBeNull();
     expect(writer.holding).toBe(false);
-    const got: number[] = [];
-    const reader = new RingReader(memory, ({ buffer }) => got.push(unpackBatch(buffer).seq));
+    await woken();
     expect(got).toHaveLength(RING_SLOTS);
+    // Read but still held: none free.
+    expect(writer.claim(NUMBERS)).toBeNull();
+    (leases[0] as BatchLease).letGo();
+    for (let i = 0; i < REUSE_AFTER; i++) reader.passed();
     expect(writer.claim(NUMBERS)).not.toBeNull();
     expect(writer.claim(SLOT_BYTES / 8 + 1)).toBeNull();
     reader.stop();
@@ -91,35 +125,5 @@ describe('the shared ring of a page and its data worker', () => {
     writer.publish(cut(writer, 0) as SnapshotBatch);
     await woken();
     expect(got).toEqual([]);
-  });
-});
-
-describe("the page's buffers the ring's batches are copied into", () => {
-  it('reuses a buffer REUSE_AFTER batches after its last holder let go, detached so that old views read empty', () => {
-    const buffers = new PageBuffers();
-    const first = buffers.take(100);
-    const view = new Float64Array(first.buffer, 0, 4);
-    first.hold();
-    first.letGo();
-    const taken = [];
-    for (let i = 0; i < REUSE_AFTER - 1; i++) taken.push(buffers.take(100).buffer);
-    // Still held by a snapshot: not reused, however many batches go by.
-    expect(taken).not.toContain(first.buffer);
-    first.letGo();
-    for (let i = 0; i < REUSE_AFTER - 1; i++) expect(buffers.take(100).buffer.byteLength).toBe(4096);
-    expect(view.length).toBe(4);
-    const again = buffers.take(100);
-    expect(view.length).toBe(0);
-    expect(again.buffer).not.toBe(first.buffer);
-    expect(again.buffer.byteLength).toBe(4096);
-    // A second let go of the same lease changes nothing.
-    first.letGo();
-  });
-
-  it('makes buffers in powers of two from 4 KiB, so that one fits the next batches of about its size', () => {
-    const buffers = new PageBuffers();
-    expect(buffers.take(1).buffer.byteLength).toBe(4096);
-    expect(buffers.take(4097).buffer.byteLength).toBe(8192);
-    expect(buffers.take(52_000).buffer.byteLength).toBe(65_536);
   });
 });
