@@ -1,7 +1,7 @@
 /**
  * A page's batches through memory it shares with its data worker (issue 22 item 5): posted packed, a 16-book batch
- * took 5.4 µs a market to reach the page, through the ring 2.3 (bench/post `plane_packed` and `plane_ring`, one run;
- * the extract alone 1.6), Chromium's messaging and fresh memory being most of the difference. The page, cross-origin
+ * took 5.0–6.8 µs a market to reach the page, through the ring 1.6–2.5, median 1.77 (bench/post `plane_packed` and
+ * `plane_ring`, seven runs; the extract alone 0.9–1.6), Chromium's messaging and fresh memory being most of the gap. The page, cross-origin
  * isolated, makes the ring and hands it over with its port; the worker cuts each batch's arena from a free slot, packs
  * it there (workers/packed), marks the slot held and queues it; the page, woken by Atomics.waitAsync, makes the
  * batch's views on the slot itself. Copying each slot out cost the page more than the rest of its share (2026-12-07:
