@@ -1,13 +1,13 @@
 /**
  * A page's batches through memory it shares with its data worker (issue 22 item 5): posted packed, a 16-book batch
  * took 5.0–6.8 µs a market to reach the page, through the ring 1.6–2.5, median 1.77 (bench/post `plane_packed` and
- * `plane_ring`, seven runs; the extract alone 0.9–1.6), Chromium's messaging and fresh memory being most of the gap. The page, cross-origin
- * isolated, makes the ring and hands it over with its port; the worker cuts each batch's arena from a free slot, packs
- * it there (workers/packed), marks the slot held and queues it; the page, woken by Atomics.waitAsync, makes the
- * batch's views on the slot itself. Copying each slot out cost the page more than the rest of its share (2026-12-07:
- * 7–50 µs a 52 KiB batch, the numbers crossing cores), so the page lends the slot to the snapshots it holds instead
- * and frees it {@link REUSE_AFTER} batches after the last let go. A batch that does not fit a slot, or finds none
- * free, is posted.
+ * `plane_ring`, seven runs; the extract alone 0.9–1.6), Chromium's messaging and fresh memory being most of the gap.
+ * The page, cross-origin isolated, makes the ring and hands it over with its port; the worker cuts each batch's arena
+ * from a free slot, packs it there (workers/packed), marks the slot held and queues it; the page, woken by
+ * Atomics.waitAsync, makes the batch's views on the slot itself. Copying each slot out cost the page more than the
+ * rest of its share (2026-12-07: 7–50 µs a 52 KiB batch, the numbers crossing cores), so the page lends the slot to
+ * the snapshots it holds instead and frees it {@link REUSE_AFTER} batches after the last let go. A batch that does not
+ * fit a slot, or finds none free, is posted.
  */
 import type { SnapshotBatch } from '../api.ts';
 import { packInto } from '../packed/index.ts';
