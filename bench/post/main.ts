@@ -21,10 +21,10 @@
  *   in a free slot of a ring of 24 shared with the page, unpacked by the page's reader on the slot itself and freed
  *   once read (since 2026-12-07; before, each was copied out into memory of the page's own);
  * - objects: 100 cloned objects per market (the baseline).
- * The page touches every message's data (Chromium deserialises lazily) and copies each ring batch out of its slot;
- * µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub row
- * its decode, merge and extract), hub_us the shared worker's, page_us the page's own time on its messages (reading a
- * message's data, which Chromium deserialises then) or on a ring's batches.
+ * The page touches every message's data (Chromium deserialises lazily) and copies each shared_ring batch out of its
+ * slot; µs per snapshot run from the request until the last one arrives, worker_us is the worker's share (for the hub
+ * row its decode, merge and extract), hub_us the shared worker's, page_us the page's own time on its messages
+ * (reading a message's data, which Chromium deserialises then) or on a ring's batches.
  * With `--worker shared` the worker is a SharedWorker, as the data plane was before issue 22 item 5 (no ring rows: a
  * SharedWorker shares no memory with a page).
  * Run: npm run bench -- post [--snapshots 20000] [--passes 5] [--markets 16] [--worker shared] [--only row,row] [--json];

@@ -281,7 +281,7 @@ class WorkerClient implements DataClient {
       lease?.hold();
       this.show(view, { seq, snapshot, lease });
     }
-    // The batch's own hold: a buffer none of its snapshots went to is free again.
+    // The batch's own hold: a slot none of its snapshots went to cools and frees again.
     lease?.letGo();
   };
 

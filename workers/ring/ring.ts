@@ -17,17 +17,17 @@ export const RING_SLOTS = 24;
 /** Room a slot has: a 16-book batch of 50 levels a side and its directory is about 52 KiB. */
 export const SLOT_BYTES = 128 * 1024;
 /**
- * The head's int32s: batches written (queued), batches the page took, slots it freed (what a writer that waits, as
- * bench/post's, waits on), then each slot's state (1 from its batch's publishing until the page frees it) and the
- * queue of published slots, batch n's at n % RING_SLOTS.
+ * The head's int32s: batches written (queued), slots the page freed (what a writer that waits, as bench/post's, waits
+ * on), then each slot's state (1 from its batch's publishing until the page frees it) and the queue of published
+ * slots, batch n's at n % RING_SLOTS (never full: each queued batch holds a slot of its own).
  */
-export const RING_HEAD = { written: 0, read: 1, freed: 2 } as const;
-const STATES = 4;
+export const RING_HEAD = { written: 0, freed: 1 } as const;
+const STATES = 2;
 const QUEUE = STATES + RING_SLOTS;
 /** Padded to cache lines, so that the slots' numbers do not share one with the counters. */
 const HEAD_BYTES = Math.ceil(((QUEUE + RING_SLOTS) * 4) / 64) * 64;
 export const RING_BYTES = HEAD_BYTES + RING_SLOTS * SLOT_BYTES;
-const { written: WRITTEN, read: READ, freed: FREED } = RING_HEAD;
+const { written: WRITTEN, freed: FREED } = RING_HEAD;
 
 const slotAt = (slot: number) => HEAD_BYTES + slot * SLOT_BYTES;
 
@@ -143,6 +143,7 @@ export class BatchLease {
  */
 export class RingReader {
   private readonly head: Int32Array;
+  /** Batches taken from the queue. */
   private read = 0;
   private stopped = false;
   /** Batches the page has had, through the ring or posted: the clock slots cool by. */
@@ -154,7 +155,6 @@ export class RingReader {
     private readonly onBuffer: (lease: BatchLease) => void,
   ) {
     this.head = new Int32Array(memory, 0, HEAD_BYTES / 4);
-    Atomics.store(this.head, READ, 0);
     for (let slot = 0; slot < RING_SLOTS; slot++) Atomics.store(this.head, STATES + slot, 0);
     this.take();
   }
@@ -177,7 +177,6 @@ export class RingReader {
     for (;;) {
       if (this.stopped) return;
       for (; this.read < written; this.read++) slots.push(Atomics.load(this.head, QUEUE + (this.read % RING_SLOTS)));
-      Atomics.store(this.head, READ, this.read);
       // Armed before the batches go on, so that a consumer's error does not stop the ring.
       const wait = (waitAsync as WaitAsync)(this.head, WRITTEN, written);
       if (wait.async) {

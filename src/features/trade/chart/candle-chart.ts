@@ -172,7 +172,7 @@ export class CandleChart {
   private applyCandles(next: Float64Array): void {
     const change = candleChange(this.shown, next);
     if (change.kind === 'none') return;
-    // A copy: the legend and a theme or indicator change read it long after the snapshot's page buffer is reused.
+    // A copy: the legend and a theme or indicator change read it long after the snapshot's ring slot is reused.
     this.shown = next.slice();
     this.lines = this.computeLines();
     if (change.kind === 'reset') {
